@@ -1,0 +1,35 @@
+"""Inspection-side writes: a user's own correction of a stored fact."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from api.memory import Memory, _aware
+from pipeline.reconcile import reconcile
+from schemas.errors import InvalidInput
+from schemas.ids import check_ident, check_namespace
+from schemas.plan import Plan
+from schemas.records import Claim
+from workers import steps
+
+
+def correct(memory: Memory, namespace: str, user_id: str, predicate: str, obj: str,
+            at: datetime | None = None, *, remove: bool = False) -> Plan:
+    """A correction through the API: source `user_edit`, outranking anything extracted."""
+    check_namespace(namespace), check_ident(user_id, "user id")
+    if not predicate or not predicate.replace("_", "").isalnum():
+        raise InvalidInput(f"invalid predicate {predicate!r}")
+    if not obj.strip() and not remove:
+        raise InvalidInput("a correction needs a value")
+    deps = memory.deps
+    now = _aware(at, deps.now())
+    claim = Claim(predicate=predicate, object=obj.strip(), op="retract" if remove else "assert",
+                  source="user_edit", confidence=1.0, valid_from=now,
+                  evidence=f"user edit: {predicate} = {obj.strip()}")
+    with deps.unit_of_work() as uow:
+        uow.facts.lock_user(namespace, user_id)
+        history = uow.facts.history(namespace, user_id)
+        plan = reconcile([claim], [f for f in history if f.valid_to is None],
+                         namespace=namespace, user_id=user_id, session_id=None, now=now,
+                         vocabulary=deps.vocabulary, history=history)
+        steps.apply_plan(uow, deps, plan, now)
+    return plan

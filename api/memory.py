@@ -1,0 +1,112 @@
+"""The Python API: capture (start, append, end), corrections, and the read path.
+
+Every call names its namespace and user; ids are checked before anything touches a store.
+"""
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import structlog
+
+from infra.deps import Deps
+from infra.settings import Settings
+from schemas.errors import InvalidInput, SessionClosed
+from schemas.ids import check_ident, check_namespace
+from schemas.records import InlineClaim, SessionInfo, Turn
+from workers import steps
+from workers.online import write_working_set
+from workers.triggers import publish_session_end
+
+log = structlog.get_logger(__name__)
+ROLES = ("user", "assistant", "tool", "system")
+
+
+def _aware(at: datetime | None, fallback: datetime) -> datetime:
+    if at is None:
+        return fallback
+    if at.tzinfo is None:
+        raise InvalidInput(f"time {at.isoformat()} has no timezone; pass an aware datetime")
+    return at.astimezone(UTC)
+
+
+class Memory:
+    """Capture and read a user's memory. One instance per process, thread-safe."""
+
+    def __init__(self, deps: Deps) -> None:
+        self.deps = deps
+
+    @property
+    def settings(self) -> Settings:
+        return self.deps.settings
+
+    # ---- capture ----------------------------------------------------------------------
+    def start_session(self, namespace: str, user_id: str, session_id: str,
+                      started_at: datetime | None = None) -> SessionInfo:
+        """Open a session (idempotent while it is open)."""
+        check_namespace(namespace), check_ident(user_id, "user id")
+        check_ident(session_id, "session id")
+        at = _aware(started_at, self.deps.now())
+        with self.deps.unit_of_work() as uow:
+            existing = uow.sessions.find(namespace, user_id, session_id)
+            if existing is not None:
+                if existing.state != "open":
+                    raise SessionClosed(f"session {session_id!r} already ended; start a new "
+                                        "session id")
+                return existing
+            return uow.sessions.create(namespace, user_id, session_id, at)
+
+    def append_turn(self, namespace: str, user_id: str, session_id: str, role: str,
+                    text: str, at: datetime | None = None, *, injected: bool = False) -> Turn:
+        """Buffer one turn. Refused, with nothing written, after the end or over the limits."""
+        check_namespace(namespace), check_ident(user_id, "user id")
+        if role not in ROLES:
+            raise InvalidInput(f"role must be one of {', '.join(ROLES)}, got {role!r}")
+        if not isinstance(text, str):
+            raise InvalidInput("turn text must be a string")
+        if "\x00" in text:
+            raise InvalidInput("turn text contains a NUL byte")
+        limit = self.settings.max_turn_chars
+        if len(text) > limit:
+            raise InvalidInput(f"turn of {len(text)} characters is over the limit of {limit} "
+                               "(REVERIE_MAX_TURN_CHARS); split it or raise the limit")
+        with self.deps.unit_of_work() as uow:
+            info = uow.sessions.get(namespace, user_id, session_id, lock=True)
+            if info.state != "open":
+                raise SessionClosed(f"session {session_id!r} has ended; turns after the end "
+                                    "are refused (start a new session)")
+            if info.turn_count >= self.settings.max_turns_per_session:
+                raise InvalidInput(f"session {session_id!r} reached "
+                                   f"{self.settings.max_turns_per_session} turns; end it")
+            used = sum(len(t.text.encode()) + 120 for t in uow.sessions.buffered_turns(info.sid))
+            if used + len(text.encode()) + 120 > self.settings.max_transcript_bytes:
+                raise InvalidInput(
+                    f"session {session_id!r} would exceed the transcript limit of "
+                    f"{self.settings.max_transcript_bytes} bytes; end it and start another")
+            turn = Turn(index=info.turn_count, role=role, text=text,
+                        at=_aware(at, self.deps.now()), injected=injected)
+            uow.sessions.append_turn(info, turn)
+            if self.settings.mode in ("online", "full") and role == "user" and not injected:
+                write_working_set(uow, self.deps, info, turn)
+        return turn
+
+    def remember(self, namespace: str, user_id: str, session_id: str,
+                 claim: InlineClaim) -> None:
+        """A structured fact written during the session (an assistant's remember_fact)."""
+        check_namespace(namespace), check_ident(user_id, "user id")
+        with self.deps.unit_of_work() as uow:
+            info = uow.sessions.get(namespace, user_id, session_id, lock=True)
+            if info.state != "open":
+                raise SessionClosed(f"session {session_id!r} has ended")
+            uow.sessions.add_claim(info, uow.sessions.count_claims(info.sid), claim)
+
+    def end_session(self, namespace: str, user_id: str, session_id: str,
+                    at: datetime | None = None) -> SessionInfo:
+        """Write the immutable transcript and publish the session-end event (after commit)."""
+        check_namespace(namespace), check_ident(user_id, "user id")
+        now = _aware(at, self.deps.now())
+        with self.deps.unit_of_work() as uow:
+            info = uow.sessions.get(namespace, user_id, session_id, lock=True)
+            ended = steps.end_session(uow, self.deps, info, reason="event", now=now)
+            if self.settings.mode == "full":
+                uow.after_commit(lambda: publish_session_end(self.deps, ended.sid, now))
+        return ended

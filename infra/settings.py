@@ -1,0 +1,87 @@
+"""One typed Settings object, loaded once at process start (never read at import)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import AliasChoices, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """Everything configurable. Environment names: `REVERIE_<FIELD>`, plus the three service
+    URLs under their conventional names (`DATABASE_URL`, `BROKER_URL`, `OBJECT_STORE_URL`)."""
+
+    model_config = SettingsConfigDict(env_prefix="REVERIE_", extra="ignore")
+
+    #: Where the embedded Postgres data and the default object-store folder live.
+    data_dir: Path = Path("~/.reverie").expanduser()
+    #: Unset: an embedded Postgres with pgvector under `data_dir/pg`.
+    database_url: str | None = Field(
+        default=None, validation_alias=AliasChoices("DATABASE_URL", "REVERIE_DATABASE_URL"))
+    #: Celery broker (Redis). Unset: tasks run in process.
+    broker_url: str | None = Field(
+        default=None, validation_alias=AliasChoices("BROKER_URL", "REVERIE_BROKER_URL"))
+    #: `s3://bucket/prefix` or `file:///path`. Unset: `data_dir/objects`.
+    object_store_url: str | None = Field(
+        default=None, validation_alias=AliasChoices("OBJECT_STORE_URL", "REVERIE_OBJECT_STORE_URL"))
+    #: Endpoint for MinIO or any S3-compatible store (unset: AWS).
+    object_store_endpoint: str | None = Field(
+        default=None,
+        validation_alias=AliasChoices("OBJECT_STORE_ENDPOINT", "REVERIE_OBJECT_STORE_ENDPOINT"))
+    object_store_region: str = "us-east-1"
+
+    #: none (no memory) | online (per-turn working set only) | full (plus consolidation)
+    mode: str = "full"
+
+    # capture limits
+    max_transcript_bytes: int = 2_000_000
+    max_turn_chars: int = 50_000
+    max_turns_per_session: int = 5_000
+
+    # triggers
+    idle_timeout_minutes: float = 30.0
+    nightly_cron: str = "0 3 * * *"
+    sweep_every_s: float = 60.0
+
+    # extraction
+    extractor: str = "rules"  # rules | llm
+    llm_model: str = "gpt-4o-mini"
+    llm_api_base: str | None = None
+    llm_api_key: str | None = None
+    llm_token_budget: int = 60_000
+    extra_single_valued: list[str] = []
+    extra_multi_valued: list[str] = []
+
+    # read path
+    embedder: str = "local"  # local | hash | litellm/<model>
+    embedding_dim: int = 384
+    recall_deadline_ms: int = 300
+    recall_k: int = 5
+    recall_token_budget: int = 600
+
+    # forgetting
+    decay_half_life_days: float = 90.0
+    short_lived_ttl_days: int = 14
+    namespace_quota_items: int = 100_000
+    #: Key for tombstone hashes and (when `encrypt_transcripts`) the transcript key-encryption key.
+    secret_key: str = "reverie-development-key-change-me"
+    encrypt_transcripts: bool = False
+    redact_pii: bool = False
+
+    # workers
+    task_time_limit_s: int = 300
+    #: Must exceed the longest task time limit, or Redis re-delivers tasks still running.
+    visibility_timeout_s: int = 3600
+    max_retries: int = 5
+    #: Celery queue name (separate deployments can share one broker).
+    queue: str = "reverie"
+    worker_prefetch: int = 1
+    #: Test-only fault injection: "stage:seconds" sleeps inside that stage's transaction.
+    debug_stage_pause: str | None = None
+
+    log_json: bool = False
+    log_level: str = "WARNING"
+
+    @property
+    def object_store_location(self) -> str:
+        return self.object_store_url or (self.data_dir / "objects").resolve().as_uri()

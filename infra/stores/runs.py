@@ -1,0 +1,54 @@
+"""Checkpoints, dead letters and extraction runs: the pipeline's own bookkeeping."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import delete, select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.orm import Session
+
+from infra.db.models import CheckpointRow, DeadLetterRow, ExtractionRunRow
+from schemas.ids import stable_id
+
+
+class RunStore:
+    def __init__(self, session: Session) -> None:
+        self._s = session
+
+    def checkpoint(self, sid: str, stage: str, input_hash: str, version: str) -> dict | None:
+        """The stored output of a finished stage, or None when it has not run for this key."""
+        row = self._s.get(CheckpointRow, (sid, stage, input_hash, version))
+        return None if row is None else (row.output or {})
+
+    def done(self, sid: str, stage: str, input_hash: str, version: str) -> bool:
+        return self._s.get(CheckpointRow, (sid, stage, input_hash, version)) is not None
+
+    def mark_done(self, sid: str, namespace: str, stage: str, input_hash: str, version: str,
+                  output: dict | None, now: datetime) -> bool:
+        """Record a finished stage; False when a concurrent run recorded it first."""
+        result = self._s.execute(insert(CheckpointRow).values(
+            sid=sid, namespace=namespace, stage=stage, input_hash=input_hash, version=version,
+            output=output, completed_at=now).on_conflict_do_nothing())
+        return result.rowcount == 1
+
+    def clear(self, sid: str) -> None:
+        self._s.execute(delete(CheckpointRow).where(CheckpointRow.sid == sid))
+
+    def dead_letter(self, task_name: str, payload: dict, reason: str, now: datetime,
+                    namespace: str | None = None) -> None:
+        self._s.execute(insert(DeadLetterRow).values(
+            dead_letter_id=stable_id("dead", task_name, sorted(payload.items()), reason),
+            task_name=task_name, namespace=namespace, payload=payload, reason=reason[:4000],
+            failed_at=now).on_conflict_do_nothing())
+
+    def dead_letters(self) -> list[DeadLetterRow]:
+        return list(self._s.scalars(select(DeadLetterRow).order_by(DeadLetterRow.failed_at)))
+
+    def record_extraction(self, sid: str, namespace: str, extractor: str, claims: int,
+                          dropped: int, prompt_tokens: int, completion_tokens: int,
+                          cost_usd: float, now: datetime) -> None:
+        self._s.execute(insert(ExtractionRunRow).values(
+            run_id=stable_id("extraction", sid, extractor), sid=sid, namespace=namespace,
+            extractor=extractor, claims=claims, dropped=dropped, prompt_tokens=prompt_tokens,
+            completion_tokens=completion_tokens, cost_usd=cost_usd, created_at=now,
+        ).on_conflict_do_nothing())

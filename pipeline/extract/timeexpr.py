@@ -1,0 +1,214 @@
+"""Time expressions in a clause, resolved against the time the turn was said.
+
+Never reads the clock: the reference is always the turn's `at`. Periods resolve to their
+start ("in August" is August 1, "last week" its Monday, "since 2019" January 1, 2019).
+Relative and month expressions are computed here (deterministic and cheap); explicit
+calendar dates go to `dateparser` (RELATIVE_BASE = turn time, PREFER_DATES_FROM = past),
+cached, and only when the clause holds a time-looking token at all.
+"""
+from __future__ import annotations
+
+import re
+from calendar import monthrange
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from functools import lru_cache
+
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|march|mar|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+          r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?")
+_WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_NUM = (r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen"
+        r"|twenty|thirty|a few|a couple(?: of)?|couple of|several|few)")
+_UNIT = r"(?:day|week|month|year|decade)s?"
+_YEAR = r"(?:19|20)\d\d"
+_DAYNUM = r"(?:[0-3]?\d)(?:st|nd|rd|th)?"
+_SEASON = r"(?:summer|winter|spring|autumn|fall)"
+
+_KINDS: tuple[tuple[str, str], ...] = (
+    ("date", rf"\b(?:\d{{4}}-\d\d-\d\d|\d{{1,2}}/\d{{1,2}}/\d{{2,4}}"
+             rf"|(?:the )?{_DAYNUM}(?: of)? {_MONTH}(?:,? {_YEAR})?"
+             rf"|{_MONTH} {_DAYNUM}(?![\d:])(?:,? {_YEAR})?)"),
+    ("ago", rf"\b{_NUM} {_UNIT} ago\b"),
+    ("future", rf"\b(?:next (?:week(?:end)?|month|year|{_SEASON}|{_WEEKDAY}|{_MONTH})"
+               rf"|tomorrow|in {_NUM} {_UNIT}(?! ago)|soon|later this (?:week|month|year)"
+               rf"|this coming \w+|upcoming|some ?day|one day|in the future)\b"),
+    ("rel", rf"\b(?:last|this past|past|earlier this|this) "
+            rf"(?:week(?:end)?|month|year|{_SEASON}|{_WEEKDAY}|{_MONTH})"),
+    ("day", r"\b(?:the day before yesterday|yesterday|today|tonight|this (?:morning|afternoon"
+            r"|evening)|earlier today|last night)\b"),
+    ("month", rf"\b(?:(?:(?:way )?back|sometime|somewhere) in|in (?:early|late|mid-?)|in|since"
+              rf"|during|around|from|early|late|mid-?|by|until|at the (?:start|end|beginning)"
+              rf" of|end of|start of) {_MONTH}(?:,? {_YEAR})?|\b{_MONTH},? {_YEAR}\b"),
+    ("year", rf"\b(?:(?:back |way back )?in|since|from|around|during|as of|starting in|until"
+             rf"|in (?:early|late|mid-?)) {_YEAR}\b"),
+    ("dur", rf"\b(?:for|over) (?:the )?(?:past |last )?{_NUM} {_UNIT}\b"
+            r"|\bfor (?:years|months|ages|decades|a while|a long time|weeks)\b"),
+)
+
+#: Any time expression (the union of all kinds). Objects are trimmed where it starts.
+TIME_RE = re.compile("|".join(f"(?P<{k}>{p})" for k, p in _KINDS), re.IGNORECASE)
+
+#: Cheap gate: no match here means no time expression, and no regex or dateparser work.
+_HINT = re.compile(rf"\d|ago\b|last|since|yesterday|today|tonight|week|month|year|past|back"
+                   rf"|earlier|this|next|tomorrow|soon|for|{_MONTH}|{_SEASON}|{_WEEKDAY}",
+                   re.IGNORECASE)
+_PERFECT = re.compile(r"\b(?:i've|we've|i have|we have|has|been|i'd|had)\b", re.IGNORECASE)
+
+_MONTHS = {m: i for i, names in enumerate((
+    ("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"), ("may",),
+    ("jun", "june"), ("jul", "july"), ("aug", "august"), ("sep", "sept", "september"),
+    ("oct", "october"), ("nov", "november"), ("dec", "december")), start=1) for m in names}
+_WEEKDAYS = {d: i for i, d in enumerate(
+    ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"))}
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+            "fifteen": 15, "twenty": 20, "thirty": 30, "a few": 3, "few": 3, "a couple": 2,
+            "a couple of": 2, "couple of": 2, "several": 3}
+_SEASON_START = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
+_WORD = re.compile(r"[a-z]+|\d+")
+_NUM_UNIT = re.compile(rf"({_NUM}) ({_UNIT})", re.IGNORECASE)
+
+@dataclass(frozen=True)
+class TimeRef:
+    """One time expression found in a clause."""
+
+    text: str
+    kind: str
+    start: int
+    end: int
+
+    @property
+    def future(self) -> bool:
+        return self.kind == "future"
+
+
+def as_utc(at: datetime) -> datetime:
+    """`at` as a UTC-aware datetime (naive values are taken to be UTC)."""
+    return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
+
+
+def find_times(text: str) -> list[TimeRef]:
+    """Every time expression in `text`, in order; empty without a time-looking token."""
+    if not _HINT.search(text):
+        return []
+    return [TimeRef(m.group(0), m.lastgroup or "", m.start(), m.end())
+            for m in TIME_RE.finditer(text)]
+
+
+def has_future(text: str) -> bool:
+    """True when `text` places something in the future ("next month", "tomorrow")."""
+    return any(t.future for t in find_times(text))
+
+
+def resolve_in(text: str, at: datetime) -> datetime | None:
+    """The start of the first past period named in `text`, or None when none is named."""
+    for ref in find_times(text):
+        if ref.kind == "dur" and not _PERFECT.search(text):
+            continue
+        value = resolve(ref, at)
+        if value is not None:
+            return value
+    return None
+
+
+def resolve(ref: TimeRef, at: datetime) -> datetime | None:
+    """The UTC start of the period `ref` names, relative to `at`; None when it names none."""
+    at = as_utc(at)
+    day0 = at.replace(hour=0, minute=0, second=0, microsecond=0)
+    words = _WORD.findall(ref.text.lower())
+    value: datetime | None
+    if ref.kind == "future":
+        return None
+    if ref.kind == "date":
+        value = _parse_date(ref.text, day0)
+    elif ref.kind in ("ago", "dur"):
+        value = _minus(ref.text, day0)
+    elif ref.kind == "rel":
+        value = _relative(words, day0)
+    elif ref.kind == "day":
+        value = day0 - timedelta(days=2 if "before" in words else
+                                 1 if ("yesterday" in words or "night" in words) else 0)
+    elif ref.kind == "month":
+        value = _month(words, day0)
+    else:  # year
+        value = day0.replace(year=int(next(w for w in words if w.isdigit())), month=1, day=1)
+    if value is not None and value > at:
+        return day0
+    return value
+
+
+def _month(words: list[str], day0: datetime) -> datetime:
+    month = next(_MONTHS[w] for w in words if w in _MONTHS)
+    years = [int(w) for w in words if w.isdigit() and len(w) == 4]
+    if years:
+        year = years[0]
+    else:
+        # Told in November, "in August" is this year's; told in February, last year's.
+        year = day0.year if month <= day0.month else day0.year - 1
+    return day0.replace(year=year, month=month, day=1)
+
+
+def _relative(words: list[str], day0: datetime) -> datetime:
+    unit = words[-1]
+    this = words[0] in ("this", "earlier") and words[:2] != ["this", "past"]
+    if unit in ("week", "weekend"):
+        monday = day0 - timedelta(days=day0.weekday())
+        start = monday if this else monday - timedelta(days=7)
+        return start + timedelta(days=5) if unit == "weekend" else start
+    if unit == "month":
+        return day0.replace(day=1) if this else _add_months(day0.replace(day=1), -1)
+    if unit == "year":
+        return day0.replace(month=1, day=1, year=day0.year - (0 if this else 1))
+    if unit in _SEASON_START:
+        month = _SEASON_START[unit]
+        year = day0.year if month <= day0.month else day0.year - 1
+        if not this and month <= day0.month < month + 3:
+            year -= 1
+        return day0.replace(year=year, month=month, day=1)
+    if unit in _WEEKDAYS:
+        back = (day0.weekday() - _WEEKDAYS[unit]) % 7 or (0 if this else 7)
+        return day0 - timedelta(days=back)
+    month = _MONTHS[unit]
+    year = day0.year if month < day0.month or (this and month == day0.month) else day0.year - 1
+    return day0.replace(year=year, month=month, day=1)
+
+
+def _minus(text: str, day0: datetime) -> datetime | None:
+    m = _NUM_UNIT.search(text)
+    if m is None:
+        return None
+    raw = m.group(1).lower()
+    n = int(raw) if raw.isdigit() else _NUMBERS.get(raw, 1)
+    unit = m.group(2).lower().rstrip("s")
+    if unit == "day":
+        return day0 - timedelta(days=n)
+    if unit == "week":
+        return day0 - timedelta(weeks=n)
+    if unit == "month":
+        return _add_months(day0, -n)
+    return _add_months(day0, -12 * n * (10 if unit == "decade" else 1))
+
+
+def _add_months(day: datetime, months: int) -> datetime:
+    index = day.year * 12 + day.month - 1 + months
+    year, month = divmod(index, 12)
+    return day.replace(year=year, month=month + 1,
+                       day=min(day.day, monthrange(year, month + 1)[1]))
+
+
+def _parse_date(text: str, day0: datetime) -> datetime | None:
+    return _dateparse(text.strip().lower(), day0.isoformat())
+
+
+@lru_cache(maxsize=4096)
+def _dateparse(text: str, day0_iso: str) -> datetime | None:
+    import dateparser  # heavy; imported on the first explicit date only
+
+    day0 = datetime.fromisoformat(day0_iso)
+    settings = {"RELATIVE_BASE": day0.replace(tzinfo=None), "PREFER_DATES_FROM": "past",
+                "TIMEZONE": "UTC", "RETURN_AS_TIMEZONE_AWARE": True}
+    cleaned = re.sub(r"\b(\d+)(?:st|nd|rd|th)\b", r"\1", text).replace(" of ", " ")
+    value = dateparser.parse(cleaned.removeprefix("the "), languages=["en"], settings=settings)
+    if value is None:
+        return None
+    return as_utc(value).replace(hour=0, minute=0, second=0, microsecond=0)

@@ -1,0 +1,161 @@
+"""Whose words these are: quoted and pasted spans, questions, hypotheticals, hedges,
+other people, and claims about privileges.
+
+Only the user's own declarative first-person statements become `stated` claims. These
+helpers find what is not one: text inside quotes or after "here is an email", code blocks,
+questions, conditionals and wishes, reported speech, hedges (kept at low confidence).
+"""
+from __future__ import annotations
+
+import re
+
+_I = re.IGNORECASE
+
+#: Spans of someone else's words inside a user turn.
+_CODE_BLOCK = re.compile(r"```.*?(?:```|$)|`[^`\n]+`", re.DOTALL)
+_DOUBLE_QUOTED = re.compile(r'"[^"\n]{1,4000}"')
+_SINGLE_QUOTED = re.compile(r"(?<![\w])'(?:[^'\n]|(?<=\w)'(?=\w)){1,4000}'(?![\w])")
+_BLOCKQUOTE = re.compile(r"(?m)^\s*>.*$")
+_PASTE_MARKER = re.compile(
+    r"\b(?:here(?:'s| is| are) (?:an?|the|my|this|some|that) (?:[\w-]+ ){0,3}?"
+    r"(?:e-?mails?|messages?|texts?|letters?|notes?|documents?|docs?|excerpts?|snippets?|posts?"
+    r"|tweets?|reviews?|articles?|logs?|outputs?|transcripts?|chats?|sms|dms?|repl(?:y|ies)"
+    r"|responses?|paragraphs?|passages?|memos?|notices?|screenshots?|page|bio|profile|quote)"
+    r"|(?:it|the (?:\w+ )?(?:e-?mail|message|text|letter|note|document|page|post|sign|ad|site)"
+    r"|this|that) (?:says|said|reads|read|states|stated|goes|claims|claimed)"
+    r"|copy[- ]?pasted|i(?:'ve| have)? (?:just )?pasted|pasting (?:it|this|below)|pasted below"
+    r"|(?:he|she|they|someone|somebody|my \w+|the \w+) (?:wrote|writes|sent me|texted|emailed"
+    r"|messaged)|forwarded message|begin(?:ning)? (?:of )?(?:quote|message))\b", _I)
+_SHORT_QUOTE_WORDS = 3
+
+#: Questions: an opener at the start of a clause, or a "?" at its end.
+_QUESTION_OPENER = re.compile(
+    r"^(?:(?:so|and|but|also|ok(?:ay)?|hey|well|then|now|oh)[, ]+)*"
+    r"(?:(?:do|does|did|should|shall|can|could|would|will|is|are|am|was|were|have|has|had|may"
+    r"|might|must|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|shouldn't|can't|couldn't"
+    r"|haven't|hasn't)\s+(?:i|you|we|it|my|there|he|she|they|that|this|your|our|me|anyone)\b"
+    r"|(?:what|where|when|why|how|who|whom|whose|which)\b|any (?:idea|chance|tips?|advice)\b"
+    r"|what's\b|where's\b|how's\b|who's\b)", _I)
+#: Requests to remember something are statements even when phrased as a question.
+_REMEMBER_REQUEST = re.compile(
+    r"^(?:(?:can|could|would|will) you (?:please )?)?(?:please )?(?:remember|note|keep in mind"
+    r"|make a note|take note|save|store|memori[sz]e)(?: of)?(?: that)?\b", _I)
+
+#: Words before a statement that make it not the user's own current fact.
+_BLOCKERS = re.compile(
+    r"\b(?:if|unless|whether|suppose|supposing|imagine|imagining|pretend|pretending|what if"
+    r"|in case|as if|as though|wish|wished|wishing|hope|hoped|hoping|dream|dreamed|dreaming"
+    r"|would|could|should|might|may|must|wanna|want|wants|wanted|plan|plans|planned|planning"
+    r"|going to|gonna|will|i'll|we'll|i'd|we'd|considering|thinking (?:about|of)|can't wait"
+    r"|cannot wait|says|said|say|thinks|thought|believes|believed|claims|claimed|assumes"
+    r"|assumed|told|tells|tell|asked|asks|wonder|wondering|heard|hears|read|wrote|writes"
+    r"|knows|knew|forget|forgot|delete|erase|remove|pretend|someone|somebody|nobody|who|whom"
+    r"|whose|which|whoever|ever since|used to think|rumou?r|allegedly|supposedly|not true"
+    r"|isn't true|never said|didn't say|joke|joking|kidding|fake|lie|lying|role-?play|story"
+    r"|character|novel|game|example|e\.g|hypothetically|theoretically|once)\b", _I)
+#: First-person hedges: the user is unsure; the claim is kept at low confidence.
+_HEDGE = re.compile(
+    r"\b(?:i (?:think|guess|believe|suppose|reckon|feel like|assume)|i'm not (?:sure|certain)"
+    r"|not (?:sure|certain)|probably|maybe|perhaps|possibly|likely|kind of|sort of|kinda"
+    r"|sorta|i'm pretty sure|apparently|might be|may be|seems? like|i think that)\b", _I)
+_HEDGE_ONLY_PREFIX = re.compile(
+    r"\b(?:i (?:think|guess|believe|suppose|reckon|feel like|assume)|i'm not (?:sure|certain)"
+    r"|not (?:sure|certain)|i'm pretty sure|i think that)\b", _I)
+
+#: Claims about privileges, roles or access: from any turn, always quarantined downstream.
+_ACCESS = re.compile(
+    r"\b(?P<role>(?:super ?user|sys ?admin|system administrator|administrator|admin|moderator"
+    r"|root (?:access|privileges?|user|account|password|rights|permissions?)|account owner"
+    r"|owner of (?:this|the|all|every) accounts?)"
+    r"(?:[ -](?:access|privileges?|rights|permissions?|user|account|role|level|status|mode))?"
+    r"(?:,? (?:with|to|of|for|on|over|across) [^.;!?\n\"']{1,100})?"
+    r"|(?:full|unrestricted|unlimited|elevated|complete|total|privileged|special|admin)"
+    r" (?:access|privileges?|rights|permissions?|control)"
+    r"(?: (?:to|over|on|for|across) [^.;!?\n\"']{1,100})?"
+    r"|(?:permission|permissions|authority|clearance|the right) to [^.;!?\n\"']{1,100}"
+    r"|(?:authori[sz]ed|allowed|permitted|cleared) to (?:access|view|see|read|edit|change"
+    r"|modify|delete|override|manage|bypass|run|approve|transfer|use)[^.;!?\n\"']{0,100})", _I)
+_ACCESS_SUBJECT = re.compile(
+    r"\b(?:has|have|had|with|granted|given|got|gets|holds?|is|am|are|'m|'re|be|been|as)\s+"
+    r"(?:(?:an?|the|now|also|full|all)\s+)*$", _I)
+_ACCESS_GATE = re.compile(r"admin|root|moderat|super ?user|access|permission|authori[sz]|"
+                          r"privilege|clearance|allowed to|permitted to|owner", _I)
+
+
+def split_untrusted(text: str) -> tuple[str, list[str]]:
+    """The user's own words (untrusted spans blanked out) and the untrusted spans.
+
+    Quoted text, code, block quotes and anything after a paste marker ("here is an email",
+    "it says") are someone else's words. A short quote with no paste marker is the user's
+    own (scare quotes, a nickname) and stays in.
+    """
+    spans: list[tuple[int, int]] = []
+    marker = _PASTE_MARKER.search(text)
+    for rx in (_CODE_BLOCK, _BLOCKQUOTE, _DOUBLE_QUOTED, _SINGLE_QUOTED):
+        for m in rx.finditer(text):
+            if _overlaps(spans, m.start(), m.end()):
+                continue
+            inner = m.group(0).strip("\"'` ")
+            if (rx in (_DOUBLE_QUOTED, _SINGLE_QUOTED) and marker is None
+                    and len(inner.split()) <= _SHORT_QUOTE_WORDS):
+                continue
+            spans.append((m.start(), m.end()))
+    if marker is not None and not any(s >= marker.start() for s, _ in spans):
+        ends = [i for i in (text.find(":", marker.end()), text.find("\n", marker.end()))
+                if i >= 0]
+        spans.append((min(ends) + 1 if ends else marker.end(), len(text)))
+    if not spans:
+        return text, []
+    spans.sort()
+    own, pasted, last = [], [], 0
+    for start, end in spans:
+        own.append(text[last:start])
+        pasted.append(text[start:end].strip("\"'` \n>"))
+        last = max(last, end)
+    own.append(text[last:])
+    return " ".join(own), [p for p in pasted if p]
+
+
+def _overlaps(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    return any(s < end and start < e for s, e in spans)
+
+
+def is_remember_request(clause: str) -> bool:
+    """'Can you remember that ...' asks to store a statement: not a question about it."""
+    return bool(_REMEMBER_REQUEST.match(clause))
+
+
+def starts_question(clause: str) -> bool:
+    """True when the clause opens like a question ("Do I ...", "Should I ...", "What ...")."""
+    return bool(_QUESTION_OPENER.match(clause)) and not is_remember_request(clause)
+
+
+def blocked(prefix: str) -> bool:
+    """True when the words before a statement make it conditional, wished, planned,
+    reported by someone else, or otherwise not the user's own current fact."""
+    if not prefix.strip():
+        return False
+    return bool(_BLOCKERS.search(_HEDGE_ONLY_PREFIX.sub(" ", prefix)))
+
+
+def hedged(text: str) -> bool:
+    """True when the user hedges ("I think", "probably", "maybe")."""
+    return bool(_HEDGE.search(text))
+
+
+def find_access_roles(text: str) -> list[str]:
+    """Role or privilege phrases claimed in `text` ("administrator with full access to all
+    accounts"), from any speaker. The word itself is kept in the object."""
+    if not _ACCESS_GATE.search(text):
+        return []
+    found: list[str] = []
+    for m in _ACCESS.finditer(text):
+        role = re.sub(r"\s+", " ", m.group("role")).strip(" ,")
+        if role.lower().startswith(("permission", "authority", "clearance", "the right",
+                                    "authori", "allowed", "permitted", "cleared")):
+            before = text[max(0, m.start() - 40):m.start()]
+            if not _ACCESS_SUBJECT.search(before):
+                continue
+        if role and role.lower() not in (f.lower() for f in found):
+            found.append(role)
+    return found

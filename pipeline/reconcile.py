@@ -1,0 +1,237 @@
+"""Reconcile: decide, claim by claim, what each candidate does to what is already known.
+
+A pure function of (claims, current facts, now). The policy, by predicate cardinality and
+source precedence (`user_edit > stated > imported > inferred`):
+
+- same value as a current fact: reconfirmed (provenance added, no new row);
+- privilege / role / access claims: quarantined, whatever their source;
+- a lower source never overrides a higher one: rejected;
+- a low-confidence claim that would change what we hold: quarantined, not forced;
+- a single-valued predicate with a new value: superseded. The old row is closed at the new
+  value's `valid_from` (so a claim told in November about an August move closes the old city
+  in August), and facts that depend on it (a district on its city) close with it;
+- a multi-valued predicate accumulates; a value goes only on an explicit retraction.
+
+Claims are applied in order against a running view, so a session that states a value and
+then corrects it ends with the correction. Nothing here reads the clock or mutates input.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from pipeline.normalize import norm, same_value
+from pipeline.vocabulary import PRIVILEGE_PREDICATES, Vocabulary
+from schemas.ids import stable_id
+from schemas.plan import CloseFact, Decision, InsertFact, Op, Plan, Quarantine, Reconfirm
+from schemas.records import SOURCE_RANK, Claim, Fact
+
+#: Below this confidence a claim that would change the store is quarantined.
+QUARANTINE_FLOOR = 0.5
+#: Sources that count as the user's own direct word (sensitive facts need one of them).
+DIRECT_SOURCES = frozenset({"stated", "user_edit"})
+
+
+@dataclass
+class _View:
+    """The running set of current facts while a plan is built (local to one call)."""
+
+    current: list[Fact]
+    past: list[Fact] = field(default_factory=list)
+    ops: list[Op] = field(default_factory=list)
+    decisions: list[Decision] = field(default_factory=list)
+
+    def of(self, predicate: str) -> list[Fact]:
+        return [f for f in self.current if f.predicate == predicate]
+
+
+def reconcile(claims: Sequence[Claim], current: Sequence[Fact], *, namespace: str,
+              user_id: str, session_id: str | None, now: datetime,
+              vocabulary: Vocabulary | None = None, history: Sequence[Fact] = ()) -> Plan:
+    """Plan the writes that `claims` imply against the `current` facts (and the closed
+    `history`, so replaying an old session reconfirms the past instead of fighting the
+    present). Safe to call twice: ids derive from the inputs, same inputs give the same plan."""
+    vocab = vocabulary or Vocabulary()
+    view = _View(current=[f for f in current if f.valid_to is None and f.retracted_at is None],
+                 past=[f for f in history if f.valid_to is not None and f.retracted_at is None])
+    for seq, claim in enumerate(claims):
+        _decide(claim, seq, view, namespace=namespace, user_id=user_id,
+                session_id=session_id, now=now, vocab=vocab)
+    return Plan(namespace=namespace, user_id=user_id, session_id=session_id,
+                ops=tuple(view.ops), decisions=tuple(view.decisions))
+
+
+def _decision(view: _View, seq: int, kind: str, rule: str, reason: str, claim: Claim | None,
+              predicate: str, fact_id: str | None = None, target: str | None = None,
+              *, salt: str = "") -> None:
+    did = stable_id("decision", claim.session_id if claim else "", seq, kind, predicate,
+                    fact_id, target, salt)
+    view.decisions.append(Decision(decision_id=did, kind=kind, rule=rule, reason=reason,
+                                   predicate=predicate, claim=claim, fact_id=fact_id,
+                                   target_fact_id=target))
+
+
+def _quarantine(view: _View, seq: int, claim: Claim, rule: str, reason: str) -> None:
+    qid = stable_id("quarantine", claim.session_id, seq, claim.predicate, norm(claim.object))
+    view.ops.append(Quarantine(quarantine_id=qid, claim=claim, reason=reason))
+    _decision(view, seq, "quarantined", rule, reason, claim, claim.predicate)
+
+
+def new_fact(claim: Claim, *, namespace: str, user_id: str, now: datetime,
+             cardinality: str) -> Fact:
+    valid_from = claim.valid_from or now
+    fid = stable_id("fact", namespace, user_id, claim.predicate, norm(claim.object),
+                    valid_from.isoformat(), claim.session_id, claim.turn, claim.source)
+    return Fact(fact_id=fid, namespace=namespace, user_id=user_id, subject=claim.subject,
+                predicate=claim.predicate, object=claim.object, cardinality=cardinality,
+                valid_from=valid_from, asserted_at=now, source=claim.source,
+                confidence=claim.confidence, session_id=claim.session_id or None,
+                turn=claim.turn, sensitive=claim.sensitive)
+
+
+def close_fact(old: Fact, *, valid_to: datetime, now: datetime,
+               successor: str | None = None) -> CloseFact:
+    """Retract `old` and keep a closed copy for the time it held (none if it never held)."""
+    copy = None
+    if valid_to > old.valid_from:
+        copy = old.model_copy(update={
+            "fact_id": stable_id("closed", old.fact_id, valid_to.isoformat()),
+            "valid_to": valid_to, "asserted_at": now, "retracted_at": None,
+            "replaces": old.fact_id})
+    return CloseFact(fact_id=old.fact_id, predicate=old.predicate, object=old.object,
+                     retracted_at=now, closed_copy=copy, successor_fact_id=successor)
+
+
+def _close(view: _View, old: Fact, valid_to: datetime, now: datetime,
+           successor: str | None = None) -> None:
+    view.ops.append(close_fact(old, valid_to=valid_to, now=now, successor=successor))
+    view.current = [f for f in view.current if f.fact_id != old.fact_id]
+
+
+def _close_dependents(view: _View, seq: int, parent: str, at: datetime, now: datetime,
+                      vocab: Vocabulary, claim: Claim) -> None:
+    for dep in vocab.dependents.get(parent, ()):
+        for fact in view.of(dep):
+            if fact.valid_from < at or fact.session_id != claim.session_id:
+                _close(view, fact, max(at, fact.valid_from), now)
+                _decision(view, seq, "closed_dependent", "dependent-closes-with-parent",
+                          f"{dep} depends on {parent}, which changed", claim, dep,
+                          target=fact.fact_id)
+
+
+def _decide(claim: Claim, seq: int, view: _View, *, namespace: str, user_id: str,
+            session_id: str | None, now: datetime, vocab: Vocabulary) -> None:
+    p = claim.predicate
+    rank = SOURCE_RANK[claim.source]
+    if p in PRIVILEGE_PREDICATES:
+        _quarantine(view, seq, claim, "privilege-claim",
+                    "claims about privileges, roles or access are never accepted from a "
+                    "conversation")
+        return
+    if claim.untrusted_origin not in (None, "user"):
+        _decision(view, seq, "rejected", "untrusted-origin",
+                  f"text from {claim.untrusted_origin} never asserts facts about the user",
+                  claim, p)
+        return
+    if claim.sensitive and claim.source not in DIRECT_SOURCES:
+        _decision(view, seq, "rejected", "sensitive-needs-direct-statement",
+                  f"{claim.sensitive} facts are kept only from the user's direct statement",
+                  claim, p)
+        return
+    at = claim.valid_from or now
+    existing = view.of(p)
+    matching = [f for f in existing if same_value(f.object, claim.object)]
+
+    if claim.op == "retract":
+        targets = matching or (existing if vocab.cardinality(p) == "single"
+                               and not claim.object else [])
+        if not targets:
+            _decision(view, seq, "unrelated", "retract-nothing-current",
+                      "nothing current to remove", claim, p)
+            return
+        for old in targets:
+            if rank < SOURCE_RANK[old.source]:
+                _decision(view, seq, "rejected", "source-precedence",
+                          f"a {claim.source} claim cannot remove a {old.source} fact",
+                          claim, p, target=old.fact_id)
+                continue
+            _close(view, old, max(at, old.valid_from), now)
+            _decision(view, seq, "retracted", "explicit-removal",
+                      "the user said this no longer holds", claim, p, target=old.fact_id)
+            _close_dependents(view, seq, p, at, now, vocab, claim)
+        return
+
+    cardinality = vocab.cardinality(p)
+    if matching:
+        old = matching[0]
+        if rank <= SOURCE_RANK[old.source] or claim.object == old.object:
+            view.ops.append(Reconfirm(fact_id=old.fact_id, claim=claim, observed_at=now))
+            _decision(view, seq, "reconfirmed", "same-value",
+                      "the same value was stated again", claim, p, fact_id=old.fact_id,
+                      target=old.fact_id)
+            return
+        # A higher source restating a value in other words: let it own the value.
+    if cardinality == "multi":
+        if claim.confidence < QUARANTINE_FLOOR:
+            _quarantine(view, seq, claim, "low-confidence",
+                        f"confidence {claim.confidence:.2f} is below {QUARANTINE_FLOOR}")
+            return
+        fact = new_fact(claim, namespace=namespace, user_id=user_id, now=now,
+                        cardinality="multi")
+        for old in matching:  # a higher source restating in other words replaces it
+            _close(view, old, max(at, old.valid_from), now, successor=fact.fact_id)
+        view.ops.append(InsertFact(fact=fact))
+        view.current.append(fact)
+        _decision(view, seq, "asserted", "multi-valued-accumulates",
+                  "values of this predicate accumulate", claim, p, fact_id=fact.fact_id)
+        return
+
+    for past in view.past:
+        if (past.predicate == p and same_value(past.object, claim.object)
+                and past.valid_from <= at < past.valid_to):
+            _decision(view, seq, "reconfirmed", "matches-history",
+                      f"{claim.object!r} was true then and is kept as history", claim, p,
+                      target=past.fact_id)
+            return
+    old = existing[0] if existing else None
+    if old is None:
+        if claim.confidence < QUARANTINE_FLOOR:
+            _quarantine(view, seq, claim, "low-confidence",
+                        f"confidence {claim.confidence:.2f} is below {QUARANTINE_FLOOR}")
+            return
+        fact = new_fact(claim, namespace=namespace, user_id=user_id, now=now,
+                        cardinality="single")
+        view.ops.append(InsertFact(fact=fact))
+        view.current.append(fact)
+        _decision(view, seq, "asserted", "new-value", "no current value", claim, p,
+                  fact_id=fact.fact_id)
+        return
+    if rank < SOURCE_RANK[old.source]:
+        _decision(view, seq, "rejected", "source-precedence",
+                  f"a {claim.source} claim never overrides a {old.source} fact", claim, p,
+                  target=old.fact_id)
+        return
+    if claim.confidence < QUARANTINE_FLOOR and rank == SOURCE_RANK[old.source]:
+        _quarantine(view, seq, claim, "low-confidence-conflict",
+                    f"conflicts with {old.object!r} at confidence {claim.confidence:.2f}; "
+                    "the evidence cannot settle it")
+        return
+    if at < old.valid_from and rank == SOURCE_RANK[old.source] and old.asserted_at > at:
+        _quarantine(view, seq, claim, "contradicts-later-statement",
+                    f"dated before {old.object!r} began, which was stated later")
+        return
+    fact = new_fact(claim, namespace=namespace, user_id=user_id, now=now,
+                    cardinality="single")
+    # A user edit corrects: the old value is withdrawn rather than kept as past truth.
+    close_at = old.valid_from if claim.source == "user_edit" else max(at, old.valid_from)
+    if claim.source == "user_edit":
+        fact = fact.model_copy(update={"valid_from": old.valid_from})
+    _close(view, old, close_at, now, successor=fact.fact_id)
+    view.ops.append(InsertFact(fact=fact))
+    view.current.append(fact)
+    _decision(view, seq, "superseded", "single-valued-supersedes",
+              f"{p} holds one value; {claim.object!r} replaces {old.object!r}"
+              + (" (backdated)" if at < now and claim.valid_from else ""),
+              claim, p, fact_id=fact.fact_id, target=old.fact_id)
+    _close_dependents(view, seq, p, fact.valid_from, now, vocab, claim)

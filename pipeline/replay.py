@@ -1,0 +1,70 @@
+"""Replay: from one session's raw transcript to candidate claims and episodic fragments."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pipeline.extract.base import Extractor
+from pipeline.redact import REDACTED
+from schemas.ids import stable_id
+from schemas.records import Claim, Fragment, Transcript
+
+
+def inline_claims(transcript: Transcript) -> list[Claim]:
+    """Structured claims written during the session, as Claims with provenance."""
+    turns = {t.index: t for t in transcript.turns}
+    out = []
+    for c in transcript.claims:
+        turn = turns.get(c.turn) if c.turn is not None else None
+        out.append(Claim(predicate=c.predicate, object=c.object, op=c.op,
+                         valid_from=c.valid_from or (turn.at if turn else transcript.started_at),
+                         source=c.source, confidence=c.confidence,
+                         session_id=transcript.session_id, turn=c.turn,
+                         evidence=turn.text if turn else ""))
+    return out
+
+
+def with_defaults(claims: Sequence[Claim], transcript: Transcript) -> list[Claim]:
+    """Every claim gets its session and a valid_from (the turn's time when none was said)."""
+    turns = {t.index: t for t in transcript.turns}
+    out = []
+    for c in claims:
+        update: dict = {}
+        if not c.session_id:
+            update["session_id"] = transcript.session_id
+        if c.valid_from is None:
+            turn = turns.get(c.turn) if c.turn is not None else None
+            update["valid_from"] = turn.at if turn else transcript.started_at
+        out.append(c.model_copy(update=update) if update else c)
+    return out
+
+
+def extract_claims(transcript: Transcript, extractor: Extractor) -> list[Claim]:
+    """Extractor claims in turn order, then inline claims (an explicit tool call is the most
+    deliberate statement of the session, so it has the last word on equal footing)."""
+    extracted = extractor.extract(transcript)
+    ordered = sorted(extracted, key=lambda c: (c.turn if c.turn is not None else -1))
+    return with_defaults(ordered + inline_claims(transcript), transcript)
+
+
+def fragments_of(transcript: Transcript) -> list[Fragment]:
+    """One fragment per exchange: a user turn and the replies up to the next user turn.
+    Injected memory and erased turns are not episodic content."""
+    groups: list[list] = []
+    for t in transcript.turns:
+        if t.injected or t.text == REDACTED:
+            continue
+        if t.role == "user" or not groups:
+            groups.append([t])
+        else:
+            groups[-1].append(t)
+    out = []
+    for g in groups:
+        day = g[0].at.date().isoformat()
+        text = "\n".join(f"{t.role}: {t.text}" for t in g)
+        out.append(Fragment(
+            fragment_id=stable_id("fragment", transcript.namespace, transcript.user_id,
+                                  transcript.session_id, g[0].index),
+            namespace=transcript.namespace, user_id=transcript.user_id,
+            session_id=transcript.session_id, turn_start=g[0].index, turn_end=g[-1].index,
+            text=f"[{day}] {text}", at=g[0].at))
+    return out

@@ -1,0 +1,180 @@
+"""Typed records: the contracts between capture, the pipeline stages and the stores.
+
+Every record is frozen; stages return new records instead of changing the ones they got.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Role = Literal["user", "assistant", "tool", "system"]
+Source = Literal["user_edit", "stated", "imported", "inferred"]
+ClaimOp = Literal["assert", "retract"]
+
+#: Source precedence: a lower source never supersedes a higher one.
+SOURCE_RANK: dict[str, int] = {"inferred": 0, "imported": 1, "stated": 2, "user_edit": 3}
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Turn(Frozen):
+    """One turn of a session, as captured."""
+
+    index: int
+    role: Role
+    text: str
+    at: datetime
+    #: True when the turn (or part of it) is memory that Reverie injected into the prompt;
+    #: such text is never re-extracted (stores must not fill with their own recollections).
+    injected: bool = False
+
+
+class InlineClaim(Frozen):
+    """A structured fact written during the session (an assistant's remember_fact call)."""
+
+    predicate: str
+    object: str
+    valid_from: datetime | None = None
+    source: Source = "stated"
+    confidence: float = Field(default=0.9, ge=0.0, le=1.0)
+    turn: int | None = None
+    op: ClaimOp = "assert"
+
+
+class Transcript(Frozen):
+    """The immutable record of one ended session: what goes to the object store."""
+
+    format: Literal[1] = 1
+    namespace: str
+    user_id: str
+    session_id: str
+    started_at: datetime
+    ended_at: datetime
+    turns: tuple[Turn, ...]
+    claims: tuple[InlineClaim, ...] = ()
+
+
+class Claim(Frozen):
+    """A candidate statement about the user, produced by an extractor from one session.
+
+    `valid_from` is world time (None: from the turn's time). `evidence` is the text span that
+    supports it, kept for explanation and quarantine review.
+    """
+
+    subject: str = "user"
+    predicate: str
+    object: str
+    op: ClaimOp = "assert"
+    valid_from: datetime | None = None
+    source: Source = "stated"
+    confidence: float = Field(default=0.9, ge=0.0, le=1.0)
+    session_id: str = ""
+    turn: int | None = None
+    evidence: str = ""
+    #: Set by the extractor when the text came from somewhere the user did not say in their
+    #: own voice (tool output, quoted or pasted text, the assistant, system text).
+    untrusted_origin: str | None = None
+    #: Sensitive category (health, sexuality, politics, religion) when the claim is one.
+    sensitive: str | None = None
+    #: Relation to existing facts proposed by an LLM extractor (duplicate / conflict / stale /
+    #: unrelated). A hint only: the reconcile rules decide.
+    proposed_relation: str | None = None
+
+
+class Fact(Frozen):
+    """One version of a bitemporal triple."""
+
+    fact_id: str
+    namespace: str
+    user_id: str
+    subject: str = "user"
+    predicate: str
+    object: str
+    cardinality: Literal["single", "multi"]
+    valid_from: datetime
+    valid_to: datetime | None = None
+    asserted_at: datetime
+    retracted_at: datetime | None = None
+    source: Source
+    confidence: float
+    session_id: str | None = None
+    turn: int | None = None
+    sensitive: str | None = None
+    #: The fact version this row replaced (closed copy or successor chain), for explain.
+    replaces: str | None = None
+
+
+class SessionInfo(Frozen):
+    sid: str
+    namespace: str
+    user_id: str
+    session_id: str
+    started_at: datetime
+    last_activity_at: datetime
+    ended_at: datetime | None = None
+    state: str
+    end_reason: str | None = None
+    transcript_key: str | None = None
+    transcript_checksum: str | None = None
+    turn_count: int = 0
+    summary: str | None = None
+
+
+class MemoryItem(Frozen):
+    item_id: str
+    namespace: str
+    user_id: str
+    kind: str
+    predicate: str | None = None
+    statement: str
+    scope: dict = {}
+    confidence: float
+    sources: tuple[str, ...] = ()
+    revision: int = 1
+    superseded_by: str | None = None
+    retired: bool = False
+    sensitive: str | None = None
+    created_at: datetime
+    updated_at: datetime
+    accessed_at: datetime | None = None
+    ttl_days: int | None = None
+    tags: tuple[str, ...] = ()
+
+
+class Fragment(Frozen):
+    """A chunk of raw turns (one exchange) for episodic recall."""
+
+    fragment_id: str
+    namespace: str
+    user_id: str
+    session_id: str
+    turn_start: int
+    turn_end: int
+    text: str
+    at: datetime
+    retired: bool = False
+
+
+class RecallHit(Frozen):
+    """One piece of injected memory, with where it came from."""
+
+    kind: Literal["item", "fragment"]
+    ref: str
+    text: str
+    score: float
+    at: datetime | None = None
+    predicate: str | None = None
+    sources: tuple[str, ...] = ()
+    conflict: bool = False
+    pinned: bool = False
+
+
+class RecallResult(Frozen):
+    hits: tuple[RecallHit, ...]
+    truncated: tuple[str, ...] = ()
+    degraded: bool = False
+    cached: bool = False

@@ -1,0 +1,239 @@
+"""`reverie`: the operator's command line."""
+from __future__ import annotations
+
+import json
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from schemas.errors import ReverieError
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, help=(
+    "Reverie: memory for AI assistants that stays true as a user's life changes.\n\n"
+    "Without DATABASE_URL an embedded Postgres runs under REVERIE_DATA_DIR (~/.reverie); "
+    "without BROKER_URL tasks run in process."))
+console = Console()
+err = Console(stderr=True)
+
+DataDir = Annotated[Optional[Path], typer.Option("--data-dir", help="State folder (embedded "
+                                                 "Postgres data and object store).")]
+
+
+def parse_time(value: str | None) -> datetime | None:
+    """ISO-8601; a time without a zone is taken as UTC."""
+    if value is None:
+        return None
+    try:
+        at = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise typer.BadParameter(f"not an ISO-8601 time: {value!r} (e.g. 2026-08-17T09:00:00Z)")
+    return at if at.tzinfo else at.replace(tzinfo=UTC)
+
+
+def _runtime(data_dir: Path | None = None, **kw):
+    from scripts.runtime import start
+    return start(data_dir=data_dir, **kw)
+
+
+@app.command()
+def demo(data_dir: DataDir = None) -> None:
+    """Play the Munich -> Berlin story on the embedded stack (no services needed)."""
+    from scripts.demo import run_demo
+    run_demo(console, data_dir)
+
+
+@app.command()
+def migrate(data_dir: DataDir = None) -> None:
+    """Apply the database migrations."""
+    _runtime(data_dir)
+    console.print("[green]database is at the latest migration[/green]")
+
+
+@app.command()
+def worker(concurrency: int = typer.Option(1, help="Worker processes."),
+           loglevel: str = typer.Option("INFO"), data_dir: DataDir = None) -> None:
+    """Run a Celery worker (needs BROKER_URL)."""
+    if data_dir is not None:  # forked children build their settings from the environment
+        import os
+        os.environ["REVERIE_DATA_DIR"] = str(data_dir.resolve())
+    rt = _runtime(data_dir)
+    if rt.settings.broker_url is None:
+        err.print("[red]BROKER_URL is not set: a worker needs a broker (e.g. "
+                  "redis://127.0.0.1:6379/0).[/red]")
+        raise typer.Exit(2)
+    from workers.app import app as celery_app
+    from workers.signals import install
+    install()
+    celery_app.worker_main(["worker", f"--concurrency={concurrency}", f"--loglevel={loglevel}",
+                            "--pool=prefork", "-E"])
+
+
+@app.command()
+def beat(loglevel: str = typer.Option("INFO"), data_dir: DataDir = None) -> None:
+    """Run the scheduler: idle sweeper every minute, nightly batch on its cron."""
+    rt = _runtime(data_dir)
+    if rt.settings.broker_url is None:
+        err.print("[red]BROKER_URL is not set: beat publishes to a broker.[/red]")
+        raise typer.Exit(2)
+    from workers.app import app as celery_app
+    celery_app.Beat(loglevel=loglevel).run()
+
+
+@app.command()
+def sweep(at: str = typer.Option(None, help="Run as of this time (ISO-8601)."),
+          data_dir: DataDir = None) -> None:
+    """End and consolidate every session idle past the timeout."""
+    rt = _runtime(data_dir)
+    from workers.triggers import sweep as do_sweep
+    ended = do_sweep(rt.deps, parse_time(at) or rt.deps.now())
+    console.print(f"ended {len(ended)} idle session(s)")
+
+
+@app.command()
+def nightly(at: str = typer.Option(None, help="Run as of this time (ISO-8601)."),
+            data_dir: DataDir = None) -> None:
+    """The nightly batch: pending consolidation and forgetting by policy."""
+    rt = _runtime(data_dir)
+    from workers.triggers import nightly_batch
+    console.print_json(json.dumps(nightly_batch(rt.deps, parse_time(at) or rt.deps.now()),
+                                  default=str))
+
+
+@app.command()
+def reprocess(session: str = typer.Option(None, help="A session id, or NS/USER/SESSION."),
+              user: str = typer.Option(None, help="NS/USER: every session of that user."),
+              since: str = typer.Option(None, help="Sessions ended at or after this time."),
+              until: str = typer.Option(None, help="... and before this time."),
+              dry_run: bool = typer.Option(False, "--dry-run", help="List, change nothing."),
+              force: bool = typer.Option(False, help="Drop checkpoints: re-run every stage."),
+              data_dir: DataDir = None) -> None:
+    """Dream again over sessions from the raw transcripts."""
+    if not (session or user or since):
+        raise typer.BadParameter("give --session, --user or --since")
+    rt = _runtime(data_dir)
+    from schemas.ids import check_ident, check_namespace
+    from workers.triggers import reprocess as do_reprocess
+    sel: dict = {"since": parse_time(since), "until": parse_time(until)}
+    if user:
+        ns, _, uid = user.partition("/")
+        sel.update(namespace=check_namespace(ns), user_id=check_ident(uid, "user id"))
+    if session:
+        parts = session.split("/")
+        if len(parts) == 3:
+            sel.update(namespace=check_namespace(parts[0]),
+                       user_id=check_ident(parts[1], "user id"))
+        sel["session_id"] = check_ident(parts[-1], "session id")
+    with rt.deps.unit_of_work() as uow:
+        sessions = uow.sessions.select(**sel)
+    if not sessions:
+        err.print("[yellow]no ended session matches[/yellow]")
+        raise typer.Exit(1)
+    if dry_run:
+        for s in sessions:
+            console.print(f"{s.namespace}/{s.user_id}/{s.session_id}  ended {s.ended_at}  "
+                          f"{s.state}")
+        console.print(f"{len(sessions)} session(s) would be reprocessed")
+        return
+    with Progress(console=err, transient=False) as progress:
+        task = progress.add_task("reprocessing", total=len(sessions))
+        n = do_reprocess(rt.deps, sessions, rt.deps.now(), force=force,
+                         progress=lambda _s: progress.advance(task))
+    console.print(f"reprocessed {n} session(s)")
+
+
+def _facts_table(facts, title: str) -> Table:
+    table = Table(title=title)
+    for col in ("predicate", "object", "valid_from", "valid_to", "asserted_at", "retracted_at",
+                "source", "conf", "session#turn"):
+        table.add_column(col)
+    for f in facts:
+        table.add_row(f.predicate, f.object, _d(f.valid_from), _d(f.valid_to),
+                      _d(f.asserted_at), _d(f.retracted_at), f.source, f"{f.confidence:.2f}",
+                      f"{f.session_id or '-'}#{f.turn if f.turn is not None else '-'}")
+    return table
+
+
+def _d(at: datetime | None) -> str:
+    return at.strftime("%Y-%m-%d %H:%M") if at else ""
+
+
+@app.command()
+def facts(namespace: str, user: str,
+          predicate: str = typer.Option(None, help="Only this predicate."),
+          valid_at: str = typer.Option(None, help="What was true in the world then."),
+          known_at: str = typer.Option(None, help="What we believed at that time."),
+          history: bool = typer.Option(False, "--history", help="Every version kept."),
+          as_json: bool = typer.Option(False, "--json"), data_dir: DataDir = None) -> None:
+    """A user's facts: current by default, or on either time axis."""
+    rt = _runtime(data_dir)
+    r = rt.reader
+    if valid_at:
+        rows, title = r.as_of(namespace, user, parse_time(valid_at), predicate), f"true at {valid_at}"
+    elif known_at:
+        rows, title = (r.believed_as_of(namespace, user, parse_time(known_at), predicate),
+                       f"believed at {known_at}")
+    elif history:
+        rows, title = r.history(namespace, user, predicate), "history"
+    else:
+        rows, title = r.current(namespace, user, predicate), "current"
+    if as_json:
+        console.print_json(json.dumps([f.model_dump(mode="json") for f in rows]))
+    else:
+        console.print(_facts_table(rows, f"{namespace}/{user}: {title}"))
+
+
+@app.command()
+def profile(namespace: str, user: str, data_dir: DataDir = None) -> None:
+    """The rendered profile (always injected)."""
+    rt = _runtime(data_dir)
+    console.print(rt.reader.profile(namespace, user) or "(empty profile)")
+
+
+@app.command()
+def opening(namespace: str, user: str, at: str = typer.Option(None),
+            data_dir: DataDir = None) -> None:
+    """The opening context for a session starting now (or --at)."""
+    rt = _runtime(data_dir)
+    console.print(rt.reader.opening(namespace, user, parse_time(at)) or "(none)")
+
+
+@app.command()
+def recall(namespace: str, user: str, query: str, k: int = typer.Option(5, "-k"),
+           as_json: bool = typer.Option(False, "--json"), data_dir: DataDir = None) -> None:
+    """What memory would be injected for QUERY."""
+    rt = _runtime(data_dir)
+    result = rt.reader.recall(namespace, user, query, k=k)
+    if as_json:
+        console.print_json(result.model_dump_json())
+        return
+    from api.read import render_context
+    console.print(render_context(result) or "(nothing recalled)")
+
+
+@app.command()
+def correct(namespace: str, user: str, predicate: str, value: str,
+            data_dir: DataDir = None) -> None:
+    """Correct a stored fact as the user (source user_edit: outranks anything extracted)."""
+    rt = _runtime(data_dir)
+    from api.admin import correct as do_correct
+    plan = do_correct(rt.memory, namespace, user, predicate, value)
+    for d in plan.decisions:
+        console.print(f"{d.kind}: {d.reason}")
+
+
+def main() -> None:
+    try:
+        app()
+    except ReverieError as exc:
+        err.print(f"[red]error:[/red] {exc}")
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,139 @@
+"""Real services for the tests, started by the test run itself.
+
+- Postgres with pgvector: DATABASE_URL, or the embedded server (one database per xdist
+  worker, migrations applied once per database).
+- Redis: REDIS_URL (default redis://127.0.0.1:6379/0); if nothing answers, a local
+  redis-server is started on a free port.
+- S3: moto's server on a free loopback port, reached by boto3 over HTTP.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import uuid
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _worker_id(request) -> str:
+    return getattr(request.config, "workerinput", {}).get("workerid", "main")
+
+
+@pytest.fixture(scope="session")
+def pg_server_url(tmp_path_factory) -> str:
+    """A Postgres URL (admin) for this test session."""
+    if os.environ.get("DATABASE_URL"):
+        return os.environ["DATABASE_URL"]
+    from infra.db.engine import embedded_database_url
+    # One embedded server shared by all xdist workers: its data dir lives beside the repo's
+    # temp root, keyed by the run, so workers join the same server.
+    base = Path(tempfile.gettempdir()) / f"reverie-test-pg-{os.getppid()}"
+    base.mkdir(exist_ok=True)
+    return embedded_database_url(base)
+
+
+@pytest.fixture(scope="session")
+def database_url(pg_server_url, request) -> str:
+    """A migrated database for this xdist worker."""
+    from sqlalchemy import create_engine, text
+    from infra.db.engine import make_engine, migrate, to_psycopg_url
+    admin = create_engine(to_psycopg_url(pg_server_url), isolation_level="AUTOCOMMIT")
+    name = f"reverie_test_{_worker_id(request)}_{os.getpid()}"
+    with admin.connect() as c:
+        c.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
+        c.execute(text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    base, _, query = to_psycopg_url(pg_server_url).partition("?")
+    url = base.rsplit("/", 1)[0] + "/" + name + (("?" + query) if query else "")
+    engine = make_engine(url)
+    migrate(engine)
+    engine.dispose()
+    return url
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+    import redis
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=1).ping()
+        return url
+    except redis.exceptions.ConnectionError:
+        pass
+    exe = shutil.which("redis-server")
+    if exe is None:
+        pytest.fail("no Redis answers at REDIS_URL and redis-server is not installed "
+                    "(apt-get install redis-server)")
+    port = free_port()
+    proc = subprocess.Popen([exe, "--port", str(port), "--save", "", "--appendonly", "no"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"redis://127.0.0.1:{port}/0"
+    for _ in range(50):
+        try:
+            redis.Redis.from_url(url).ping()
+            break
+        except redis.exceptions.ConnectionError:
+            time.sleep(0.1)
+    yield url
+    proc.terminate()
+
+
+@pytest.fixture(scope="session")
+def s3_endpoint() -> str:
+    """moto's S3 server over real HTTP on a free loopback port."""
+    from moto.server import ThreadedMotoServer
+    os.environ.setdefault("AWS_ACCESS_KEY_ID", "testing")
+    os.environ.setdefault("AWS_SECRET_ACCESS_KEY", "testing")
+    os.environ.setdefault("AWS_DEFAULT_REGION", "us-east-1")
+    port = free_port()
+    server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
+    server.start()
+    yield f"http://127.0.0.1:{port}"
+    server.stop()
+
+
+@pytest.fixture
+def clock():
+    from infra.clock import FixedClock
+    return FixedClock(datetime(2026, 1, 1, 9, 0, tzinfo=UTC))
+
+
+@pytest.fixture
+def settings(database_url, tmp_path):
+    from infra.settings import Settings
+    return Settings(data_dir=tmp_path, database_url=database_url, broker_url=None,
+                    object_store_url=(tmp_path / "objects").as_uri(), embedder="hash",
+                    mode="full")
+
+
+@pytest.fixture
+def runtime(settings, clock):
+    """The whole stack in process (eager tasks) on the real Postgres and a file store."""
+    from scripts.runtime import start
+    rt = start(settings, clock=clock)
+    yield rt
+    rt.deps.dispose()
+
+
+@pytest.fixture
+def ns() -> str:
+    """A fresh namespace per test: tests share a database, never data."""
+    return f"t{uuid.uuid4().hex[:12]}"

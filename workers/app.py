@@ -1,0 +1,51 @@
+"""The Celery app and its configuration (from Settings, at process start)."""
+from __future__ import annotations
+
+from celery import Celery
+from celery.schedules import crontab
+
+from infra.settings import Settings
+
+app = Celery("reverie", include=["workers.tasks"])
+
+
+def configure(settings: Settings) -> Celery:
+    """Point the app at the broker, or run tasks in process when there is none."""
+    eager = settings.broker_url is None
+    app.conf.update(
+        broker_url=settings.broker_url or "memory://",
+        result_backend=None,
+        task_always_eager=eager,
+        task_eager_propagates=True,
+        task_acks_late=True,                 # a task lost with its worker runs again ...
+        task_reject_on_worker_lost=True,     # ... and every stage is idempotent for that
+        task_acks_on_failure_or_timeout=True,
+        worker_prefetch_multiplier=settings.worker_prefetch,
+        task_time_limit=settings.task_time_limit_s,
+        task_soft_time_limit=max(1, settings.task_time_limit_s - 10),
+        # Redis re-delivers unacknowledged messages after the visibility timeout: it must
+        # exceed the longest task, or a slow task would run twice at the same time.
+        broker_transport_options={"visibility_timeout": max(
+            settings.visibility_timeout_s, settings.task_time_limit_s + 5)},
+        task_default_queue=settings.queue,
+        broker_connection_retry_on_startup=True,
+        task_serializer="json",
+        accept_content=["json"],
+        worker_hijack_root_logger=False,
+        worker_send_task_events=True,
+        task_send_sent_event=True,
+        timezone="UTC",
+        beat_schedule={
+            "sweep-idle-sessions": {"task": "dream.sweep_idle.v1",
+                                    "schedule": settings.sweep_every_s},
+            "nightly-batch": {"task": "dream.nightly.v1",
+                              "schedule": _cron(settings.nightly_cron)},
+        },
+    )
+    return app
+
+
+def _cron(expr: str) -> crontab:
+    minute, hour, dom, month, dow = expr.split()
+    return crontab(minute=minute, hour=hour, day_of_month=dom, month_of_year=month,
+                   day_of_week=dow)

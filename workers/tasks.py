@@ -1,0 +1,91 @@
+"""Thin Celery tasks: parse the payload, run one stage, let the chain enqueue the next.
+
+Task names are explicit and versioned. Every task is idempotent (checkpoints), acks late and
+retries transient failures with backoff; a permanent failure lands in the dead-letter table.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+
+import structlog
+from celery import Task, chain
+from sqlalchemy.exc import OperationalError
+
+from infra.deps import current_deps
+from schemas.errors import PermanentError, TransientError
+from workers import steps
+from workers.app import app
+
+log = structlog.get_logger(__name__)
+RETRYABLE = (TransientError, OperationalError, ConnectionError, TimeoutError)
+
+
+class DreamTask(Task):
+    """Base task: dead-letter record with the reason once a failure is final."""
+
+    autoretry_for = RETRYABLE
+    retry_backoff = True
+    retry_backoff_max = 120
+    retry_jitter = True
+    max_retries = 5
+    acks_late = True
+
+    def on_failure(self, exc, task_id, args, kwargs, einfo) -> None:  # noqa: D401
+        deps = current_deps()
+        reason = f"{type(exc).__name__}: {exc}"
+        try:
+            with deps.unit_of_work() as uow:
+                uow.runs.dead_letter(self.name, {"args": list(args), "kwargs": kwargs}, reason,
+                                     deps.now())
+                if args and self.name.startswith("dream.") and isinstance(args[0], str):
+                    try:
+                        uow.sessions.set_state(args[0], "failed")
+                    except Exception:  # the payload was not a session key
+                        pass
+        except Exception as dl_exc:  # the store is down too: the log is all we have
+            log.error("task.dead_letter_failed", task=self.name, error=str(dl_exc))
+        log.error("task.failed", task=self.name, reason=reason,
+                  permanent=isinstance(exc, PermanentError))
+
+
+def _now(at: str | None) -> datetime:
+    return datetime.fromisoformat(at) if at else current_deps().now()
+
+
+@app.task(name="dream.replay_session.v1", base=DreamTask)
+def replay_session(sid: str, at: str | None = None) -> None:
+    steps.replay(current_deps(), sid, _now(at))
+
+
+@app.task(name="dream.reconcile_session.v1", base=DreamTask)
+def reconcile_session(sid: str, at: str | None = None) -> None:
+    steps.reconcile_stage(current_deps(), sid, _now(at))
+
+
+@app.task(name="dream.consolidate_session.v1", base=DreamTask)
+def consolidate_session(sid: str, at: str | None = None) -> None:
+    steps.consolidate_stage(current_deps(), sid, _now(at))
+
+
+@app.task(name="dream.forget_session.v1", base=DreamTask)
+def forget_session(sid: str, at: str | None = None) -> None:
+    steps.forget_stage(current_deps(), sid, _now(at))
+
+
+def dream(sid: str, at: str | None = None):
+    """Publish the session-end event: the replay -> reconcile -> consolidate -> forget chain."""
+    return chain(replay_session.si(sid, at), reconcile_session.si(sid, at),
+                 consolidate_session.si(sid, at), forget_session.si(sid, at)).apply_async()
+
+
+@app.task(name="dream.sweep_idle.v1", base=DreamTask)
+def sweep_idle(at: str | None = None) -> int:
+    """End every session idle past the timeout and dream over it."""
+    from workers.triggers import sweep
+    return len(sweep(current_deps(), _now(at)))
+
+
+@app.task(name="dream.nightly.v1", base=DreamTask)
+def nightly(at: str | None = None) -> dict:
+    from workers.triggers import nightly_batch
+    return nightly_batch(current_deps(), _now(at))
