@@ -25,8 +25,9 @@ def correct(memory: Memory, namespace: str, user_id: str, predicate: str, obj: s
     claim = Claim(predicate=predicate, object=obj.strip(), op="retract" if remove else "assert",
                   source="user_edit", confidence=1.0, valid_from=now,
                   evidence=f"user edit: {predicate} = {obj.strip()}")
-    with deps.unit_of_work() as uow:
+    with deps.unit_of_work(namespace=namespace) as uow:
         uow.facts.lock_user(namespace, user_id)
+        uow.audit.record(namespace, user_id, "revise", f"correct:{predicate}", now)
         history = uow.facts.history(namespace, user_id)
         plan = reconcile([claim], [f for f in history if f.valid_to is None],
                          namespace=namespace, user_id=user_id, session_id=None, now=now,

@@ -46,13 +46,14 @@ class Memory:
         check_namespace(namespace), check_ident(user_id, "user id")
         check_ident(session_id, "session id")
         at = _aware(started_at, self.deps.now())
-        with self.deps.unit_of_work() as uow:
+        with self.deps.unit_of_work(namespace=namespace) as uow:
             existing = uow.sessions.find(namespace, user_id, session_id)
             if existing is not None:
                 if existing.state != "open":
                     raise SessionClosed(f"session {session_id!r} already ended; start a new "
                                         "session id")
                 return existing
+            uow.audit.record(namespace, user_id, "write", f"session:{session_id}:start", at)
             return uow.sessions.create(namespace, user_id, session_id, at)
 
     def append_turn(self, namespace: str, user_id: str, session_id: str, role: str,
@@ -69,7 +70,7 @@ class Memory:
         if len(text) > limit:
             raise InvalidInput(f"turn of {len(text)} characters is over the limit of {limit} "
                                "(REVERIE_MAX_TURN_CHARS); split it or raise the limit")
-        with self.deps.unit_of_work() as uow:
+        with self.deps.unit_of_work(namespace=namespace) as uow:
             info = uow.sessions.get(namespace, user_id, session_id, lock=True)
             if info.state != "open":
                 raise SessionClosed(f"session {session_id!r} has ended; turns after the end "
@@ -93,20 +94,23 @@ class Memory:
                  claim: InlineClaim) -> None:
         """A structured fact written during the session (an assistant's remember_fact)."""
         check_namespace(namespace), check_ident(user_id, "user id")
-        with self.deps.unit_of_work() as uow:
+        with self.deps.unit_of_work(namespace=namespace) as uow:
             info = uow.sessions.get(namespace, user_id, session_id, lock=True)
             if info.state != "open":
                 raise SessionClosed(f"session {session_id!r} has ended")
             uow.sessions.add_claim(info, uow.sessions.count_claims(info.sid), claim)
+            uow.audit.record(namespace, user_id, "write", f"session:{session_id}:claim",
+                             self.deps.now())
 
     def end_session(self, namespace: str, user_id: str, session_id: str,
                     at: datetime | None = None) -> SessionInfo:
         """Write the immutable transcript and publish the session-end event (after commit)."""
         check_namespace(namespace), check_ident(user_id, "user id")
         now = _aware(at, self.deps.now())
-        with self.deps.unit_of_work() as uow:
+        with self.deps.unit_of_work(namespace=namespace) as uow:
             info = uow.sessions.get(namespace, user_id, session_id, lock=True)
             ended = steps.end_session(uow, self.deps, info, reason="event", now=now)
+            uow.audit.record(namespace, user_id, "write", f"session:{session_id}:end", now)
             if self.settings.mode == "full":
                 uow.after_commit(lambda: publish_session_end(self.deps, ended.sid, now))
         return ended

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import threading
+import weakref
 from collections import OrderedDict
+from contextlib import contextmanager
 from datetime import datetime
 
 import structlog
@@ -50,36 +52,55 @@ class _LRU:
             return [v for k, v in self._d.items() if k[0] == namespace and k[1] == user_id]
 
 
+#: Every Reader of this process, so an erasure can drop the user's cached recall results.
+_READERS: weakref.WeakSet = weakref.WeakSet()
+
+
+def drop_cached(namespace: str, user_id: str) -> None:
+    """Forget the user's cached recall results in every Reader of this process."""
+    for reader in list(_READERS):
+        reader.cache.drop_user(namespace, user_id)
+
+
 class Reader:
     def __init__(self, memory: Memory) -> None:
         self.memory = memory
         self.deps = memory.deps
         self.cache = _LRU()
+        _READERS.add(self)
 
     def _check(self, namespace: str, user_id: str) -> None:
         check_namespace(namespace), check_ident(user_id, "user id")
 
+    @contextmanager
+    def _uow(self, namespace: str, user_id: str, what: str | None):
+        """A unit of work scoped to the namespace (row-level security); `what` is audited."""
+        with self.deps.unit_of_work(namespace=namespace) as uow:
+            if what:
+                uow.audit.record(namespace, user_id, "read", what, self.deps.now())
+            yield uow
+
     # ---- facts -------------------------------------------------------------------------
     def current(self, namespace: str, user_id: str, predicate: str | None = None) -> list[Fact]:
         self._check(namespace, user_id)
-        with self.deps.unit_of_work() as uow:
+        with self._uow(namespace, user_id, "facts.current") as uow:
             return uow.facts.current(namespace, user_id, predicate)
 
     def as_of(self, namespace: str, user_id: str, valid_at: datetime,
               predicate: str | None = None) -> list[Fact]:
         self._check(namespace, user_id)
-        with self.deps.unit_of_work() as uow:
+        with self._uow(namespace, user_id, "facts.as_of") as uow:
             return uow.facts.as_of(namespace, user_id, valid_at, predicate)
 
     def believed_as_of(self, namespace: str, user_id: str, known_at: datetime,
                        predicate: str | None = None) -> list[Fact]:
         self._check(namespace, user_id)
-        with self.deps.unit_of_work() as uow:
+        with self._uow(namespace, user_id, "facts.believed_as_of") as uow:
             return uow.facts.believed_as_of(namespace, user_id, known_at, predicate)
 
     def history(self, namespace: str, user_id: str, predicate: str | None = None) -> list[Fact]:
         self._check(namespace, user_id)
-        with self.deps.unit_of_work() as uow:
+        with self._uow(namespace, user_id, "facts.history") as uow:
             return uow.facts.history(namespace, user_id, predicate)
 
     # ---- profile and opening -----------------------------------------------------------
@@ -87,7 +108,7 @@ class Reader:
         """The cached render; rendered afresh only when the current facts changed."""
         self._check(namespace, user_id)
         now = self.deps.now()
-        with self.deps.unit_of_work() as uow:
+        with self._uow(namespace, user_id, "profile") as uow:
             row = uow.profiles.get(namespace, user_id)
             facts = uow.facts.current(namespace, user_id)
             consent = bool(row and row.sensitive_consent)
@@ -101,7 +122,7 @@ class Reader:
     def opening(self, namespace: str, user_id: str, at: datetime | None = None) -> str:
         self._check(namespace, user_id)
         now = at or self.deps.now()
-        with self.deps.unit_of_work() as uow:
+        with self._uow(namespace, user_id, "opening") as uow:
             last = uow.sessions.last_ended(namespace, user_id, now)
         return opening_context(last.ended_at if last else None,
                                last.summary if last else None, now=now)
@@ -115,14 +136,14 @@ class Reader:
         k = k or s.recall_k
         budget = token_budget or s.recall_token_budget
         now = self.deps.now()
-        with self.deps.unit_of_work() as uow:
+        with self._uow(namespace, user_id, f"recall k={k}") as uow:
             version = uow.profiles.cache_version(namespace, user_id)
         key = (namespace, user_id, version, query, k, budget)
         cached = self.cache.get(key)
         if cached is not None:
             return cached.model_copy(update={"cached": True})
         qvec = self.deps.embedder.embed([query])[0]
-        with self.deps.unit_of_work() as uow:
+        with self._uow(namespace, user_id, None) as uow:
             cands = RecallStore(uow.session).candidates(namespace, user_id, query, qvec,
                                                         pool=max(30, 3 * k))
         ranked = mark_conflicts(fuse(cands, now=now,

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from sqlalchemy import Engine
+from sqlalchemy import Engine, text
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -15,6 +15,7 @@ from infra.clock import Clock, FixedClock, SystemClock
 from infra.db.engine import make_engine, migrate, resolve_database_url
 from infra.embedders import Embedder, make_embedder
 from infra.settings import Settings
+from infra.stores.audit import AuditStore
 from infra.stores.facts import FactStore
 from infra.stores.items import ItemStore
 from infra.stores.objects import open_object_store
@@ -25,6 +26,12 @@ from infra.stores.transcripts import TranscriptStore
 from pipeline.extract.base import Extractor
 from pipeline.vocabulary import Vocabulary
 from schemas.errors import StoreUnavailable
+from schemas.ids import check_namespace
+
+#: The role units of work run as when scoped; RLS applies to it (migration 0002).
+APP_ROLE = "reverie_app"
+#: The namespace setting of the admin and cross-namespace paths.
+ALL_NAMESPACES = "*"
 
 
 class UnitOfWork:
@@ -38,10 +45,25 @@ class UnitOfWork:
         self.items = ItemStore(session, short_lived_ttl_days=deps.settings.short_lived_ttl_days)
         self.runs = RunStore(session)
         self.profiles = ProfileStore(session)
+        self.audit = AuditStore(session)
+        self.namespace: str | None = None
         self._after: list[Callable[[], None]] = []
 
     def after_commit(self, fn: Callable[[], None]) -> None:
         self._after.append(fn)
+
+    def scope(self, namespace: str) -> None:
+        """Limit the rest of this transaction to `namespace` (`"*"`: every namespace, for the
+        admin and cross-namespace paths), enforced by Postgres row-level security: the
+        transaction runs as role `reverie_app` with `reverie.namespace` set. Narrowing a
+        `"*"` unit of work once the row that names the namespace is loaded is the normal use."""
+        if namespace != ALL_NAMESPACES:
+            check_namespace(namespace)
+        # One round trip: set_config('role', ..., true) is SET LOCAL ROLE (same checks).
+        role = "set_config('role', :role, true), " if self.namespace is None else ""
+        self.session.execute(text(f"SELECT {role}set_config('reverie.namespace', :ns, true)"),
+                             {"ns": namespace, "role": APP_ROLE})
+        self.namespace = namespace
 
 
 @dataclass
@@ -75,10 +97,18 @@ class Deps:
         return isinstance(self.clock, FixedClock)
 
     @contextmanager
-    def unit_of_work(self) -> Iterator[UnitOfWork]:
+    def unit_of_work(self, namespace: str | None = None) -> Iterator[UnitOfWork]:
+        """One transaction. With `namespace` (or `"*"`) it is scoped: see `UnitOfWork.scope`.
+        Without, it runs as the login role with `reverie.namespace = '*'` (the unscoped,
+        admin path: only the application's filters; a superuser bypasses RLS anyway, and a
+        table owner subject to FORCE RLS still sees every namespace)."""
         session = self._sessions()
         uow = UnitOfWork(session, self)
         try:
+            if namespace is not None:
+                uow.scope(namespace)
+            else:
+                session.execute(text("SELECT set_config('reverie.namespace', '*', true)"))
             yield uow
             session.commit()
         except OperationalError as exc:

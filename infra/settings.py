@@ -73,9 +73,13 @@ class Settings(BaseSettings):
     #: Must exceed the longest task time limit, or Redis re-delivers tasks still running.
     visibility_timeout_s: int = 3600
     max_retries: int = 5
+    #: Seconds between checks for orphaned (unacknowledged, timed-out) tasks to re-deliver.
+    unacked_restore_interval_s: int = 10
     #: Celery queue name (separate deployments can share one broker).
     queue: str = "reverie"
     worker_prefetch: int = 1
+    #: Prometheus endpoint of `reverie worker` (0: none); `reverie metrics` defaults to +1.
+    metrics_port: int = 9464
     #: Test-only fault injection: "stage:seconds" sleeps inside that stage's transaction.
     debug_stage_pause: str | None = None
 

@@ -37,6 +37,7 @@ DIRECT_SOURCES = frozenset({"stated", "user_edit"})
 class _View:
     """The running set of current facts while a plan is built (local to one call)."""
 
+    scope: str
     current: list[Fact]
     past: list[Fact] = field(default_factory=list)
     ops: list[Op] = field(default_factory=list)
@@ -53,7 +54,8 @@ def reconcile(claims: Sequence[Claim], current: Sequence[Fact], *, namespace: st
     `history`, so replaying an old session reconfirms the past instead of fighting the
     present). Safe to call twice: ids derive from the inputs, same inputs give the same plan."""
     vocab = vocabulary or Vocabulary()
-    view = _View(current=[f for f in current if f.valid_to is None and f.retracted_at is None],
+    view = _View(scope=f"{namespace}\x1f{user_id}",
+                 current=[f for f in current if f.valid_to is None and f.retracted_at is None],
                  past=[f for f in history if f.valid_to is not None and f.retracted_at is None])
     for seq, claim in enumerate(claims):
         _decide(claim, seq, view, namespace=namespace, user_id=user_id,
@@ -65,7 +67,8 @@ def reconcile(claims: Sequence[Claim], current: Sequence[Fact], *, namespace: st
 def _decision(view: _View, seq: int, kind: str, rule: str, reason: str, claim: Claim | None,
               predicate: str, fact_id: str | None = None, target: str | None = None,
               *, salt: str = "") -> None:
-    did = stable_id("decision", claim.session_id if claim else "", seq, kind, predicate,
+    did = stable_id("decision", view.scope, claim.session_id if claim else "", seq, kind,
+                    predicate,
                     fact_id, target, salt)
     view.decisions.append(Decision(decision_id=did, kind=kind, rule=rule, reason=reason,
                                    predicate=predicate, claim=claim, fact_id=fact_id,
@@ -73,7 +76,8 @@ def _decision(view: _View, seq: int, kind: str, rule: str, reason: str, claim: C
 
 
 def _quarantine(view: _View, seq: int, claim: Claim, rule: str, reason: str) -> None:
-    qid = stable_id("quarantine", claim.session_id, seq, claim.predicate, norm(claim.object))
+    qid = stable_id("quarantine", view.scope, claim.session_id, seq, claim.predicate,
+                    norm(claim.object))
     view.ops.append(Quarantine(quarantine_id=qid, claim=claim, reason=reason))
     _decision(view, seq, "quarantined", rule, reason, claim, claim.predicate)
 

@@ -178,3 +178,23 @@ class RecallResult(Frozen):
     truncated: tuple[str, ...] = ()
     degraded: bool = False
     cached: bool = False
+
+
+class TopicEntry(Frozen):
+    """One line of the compact recall index (progressive disclosure): a topic — a predicate
+    of consolidated memory, or the raw conversation fragments — with what expanding it
+    would bring. `refs` go to `api.disclosure.expand` for the full items."""
+
+    topic: str
+    label: str
+    kind: Literal["item", "fragment"]
+    predicate: str | None = None
+    count: int
+    refs: tuple[str, ...]
+    #: One line, truncated: enough for the assistant to decide whether to expand.
+    preview: str
+    score: float
+    #: Estimated tokens of expanding every ref of the topic.
+    tokens: int = 0
+    conflict: bool = False
+    pinned: bool = False

@@ -58,7 +58,9 @@ def migrate(data_dir: DataDir = None) -> None:
 @app.command()
 def worker(concurrency: int = typer.Option(1, help="Worker processes."),
            loglevel: str = typer.Option("INFO"), data_dir: DataDir = None) -> None:
-    """Run a Celery worker (needs BROKER_URL)."""
+    """Run a Celery worker (needs BROKER_URL); metrics on REVERIE_METRICS_PORT (9464)."""
+    from workers.signals import prepare_metrics
+    prepare_metrics()  # before prometheus_client is imported: children share one endpoint
     if data_dir is not None:  # forked children build their settings from the environment
         import os
         os.environ["REVERIE_DATA_DIR"] = str(data_dir.resolve())
@@ -129,7 +131,7 @@ def reprocess(session: str = typer.Option(None, help="A session id, or NS/USER/S
             sel.update(namespace=check_namespace(parts[0]),
                        user_id=check_ident(parts[1], "user id"))
         sel["session_id"] = check_ident(parts[-1], "session id")
-    with rt.deps.unit_of_work() as uow:
+    with rt.deps.unit_of_work(namespace="*") as uow:  # selection may span namespaces
         sessions = uow.sessions.select(**sel)
     if not sessions:
         err.print("[yellow]no ended session matches[/yellow]")
@@ -225,6 +227,42 @@ def correct(namespace: str, user: str, predicate: str, value: str,
     plan = do_correct(rt.memory, namespace, user, predicate, value)
     for d in plan.decisions:
         console.print(f"{d.kind}: {d.reason}")
+
+
+@app.command()
+def explain(namespace: str, user: str, predicate: str, data_dir: DataDir = None) -> None:
+    """Why each current and past value of PREDICATE is or was believed."""
+    rt = _runtime(data_dir)
+    from api.explain import explain as do_explain
+    entries = do_explain(rt.memory, namespace, user, predicate)
+    if not entries:
+        console.print(f"nothing known about {predicate!r} for {namespace}/{user}")
+    for e in entries:
+        head = f"[bold]{e['object']}[/bold] — {e['status']}"
+        if "valid_from" in e:
+            head += f" (true {_d(e['valid_from'])} .. {_d(e['valid_to']) or 'now'}; " \
+                    f"learned {_d(e['asserted_at'])}, source {e['source']})"
+        console.print(head)
+        src = e["from"]
+        console.print(f"   from session {src.get('session') or '-'}, turn {src.get('turn')}")
+        for r in e.get("restated", []):
+            console.print(f"   restated in session {r['session']} turn {r['turn']}: {r['text']!r}")
+        for d in e.get("decisions", []):
+            console.print(f"   {d['kind']} by rule {d['rule']}: {d['reason']}"
+                          + (f" — said: {d['said']!r}" if d.get("said") else ""))
+        if e.get("reason"):
+            console.print(f"   held back: {e['reason']} — said: {e.get('said')!r}")
+
+
+from scripts import cli_bench  # noqa: E402
+app.add_typer(cli_bench.bench_app, name="bench")
+from scripts import cli_eval  # noqa: E402
+app.command("eval")(cli_eval.eval_cmd)
+from scripts import cli_metrics  # noqa: E402
+app.command("metrics")(cli_metrics.metrics_cmd)
+from scripts import cli_forget  # noqa: E402
+app.command("forget")(cli_forget.forget_cmd)
+app.command("export")(cli_forget.export_cmd)
 
 
 def main() -> None:

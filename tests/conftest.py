@@ -75,9 +75,12 @@ def redis_url() -> str:
     import redis
     try:
         redis.Redis.from_url(url, socket_connect_timeout=1).ping()
-        return url
+        running = True
     except redis.exceptions.ConnectionError:
-        pass
+        running = False
+    if running:
+        yield url
+        return
     exe = shutil.which("redis-server")
     if exe is None:
         pytest.fail("no Redis answers at REDIS_URL and redis-server is not installed "

@@ -22,11 +22,17 @@ def configure(settings: Settings) -> Celery:
         task_acks_on_failure_or_timeout=True,
         worker_prefetch_multiplier=settings.worker_prefetch,
         task_time_limit=settings.task_time_limit_s,
-        task_soft_time_limit=max(1, settings.task_time_limit_s - 10),
+        task_soft_time_limit=max(1, int(settings.task_time_limit_s * 0.9)),
         # Redis re-delivers unacknowledged messages after the visibility timeout: it must
         # exceed the longest task, or a slow task would run twice at the same time.
-        broker_transport_options={"visibility_timeout": max(
-            settings.visibility_timeout_s, settings.task_time_limit_s + 5)},
+        broker_transport_options={
+            "visibility_timeout": max(settings.visibility_timeout_s,
+                                      settings.task_time_limit_s + 5),
+            # How soon a task orphaned by a dead worker is re-delivered once its visibility
+            # timeout passed (kombu's default check runs only every ~100 s).
+            "unacked_restore_interval": settings.unacked_restore_interval_s,
+            "unacked_restore_throttle": 1,
+        },
         task_default_queue=settings.queue,
         broker_connection_retry_on_startup=True,
         task_serializer="json",

@@ -1,13 +1,166 @@
-"""Worker process signals: each forked child builds its own dependency bundle (database
-connections must not cross a fork)."""
+"""Worker process signals: fresh dependencies per forked child, and the worker's telemetry.
+
+- Each forked child builds its own dependency bundle (database connections must not cross a
+  fork).
+- Every task run is timed (`reverie_task_duration_seconds{task}`) and counted by outcome;
+  a session task that fails for good counts a failed session. Log lines of a task carry its
+  name and id (the stage binds namespace, user, session and stage once the session is
+  loaded); an OpenTelemetry span wraps the task when OpenTelemetry is installed.
+- Every SQL statement a task sends is counted (`reverie_db_statements{task}`): database
+  round trips, read by `reverie bench consolidate`.
+- Metrics use prometheus multiprocess mode: `prepare_metrics()` runs first thing in the
+  worker's main process (before prometheus_client is imported) and points
+  PROMETHEUS_MULTIPROC_DIR at a fresh folder; the prefork children write their samples
+  there, and the main process serves their sum plus the broker queue depth on
+  `Settings.metrics_port` (one endpoint per worker node, counters survive child restarts).
+"""
 from __future__ import annotations
 
-from celery.signals import worker_process_init
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import structlog
+from celery.signals import (task_failure, task_postrun, task_prerun, worker_process_init,
+                            worker_process_shutdown)
 
 from infra.deps import set_deps
 
+log = structlog.get_logger(__name__)
+_MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
+#: Task id -> (start time, tracing span) for the task running in this process.
+_running: dict[str, tuple[float, object]] = {}
+#: The task this (prefork: single-threaded) process runs now; labels the statement counter.
+_current = {"task": "none"}
+_OUTCOMES = {"SUCCESS": "success", "FAILURE": "failure", "RETRY": "retry"}
+
+
+def prepare_metrics() -> str:
+    """Multiprocess metrics for this worker: a fresh samples folder, inherited by children.
+
+    Call before anything imports prometheus_client. A folder named by the environment is
+    wiped (one folder per worker node); otherwise a temporary one is made."""
+    path = os.environ.get(_MULTIPROC_ENV)
+    if path:
+        Path(path).mkdir(parents=True, exist_ok=True)
+        for stale in Path(path).glob("*.db"):
+            stale.unlink()
+    else:
+        path = tempfile.mkdtemp(prefix="reverie-metrics-")
+        os.environ[_MULTIPROC_ENV] = path
+    if "prometheus_client" in sys.modules:  # imported too early: move its values over
+        _switch_to_multiprocess()
+    return path
+
+
+def _switch_to_multiprocess() -> None:
+    from prometheus_client import values
+    if values.ValueClass.__name__ == "MmapedValue":
+        return
+    values.ValueClass = values.MultiProcessValue()
+    if "infra.metrics" in sys.modules:
+        from infra import metrics
+        for metric in metrics._ALL:
+            if metric._labelnames:
+                metric._metrics.clear()
+            else:
+                metric._metric_init()
+
+
+def serve_metrics(port: int, broker_url: str | None, queue: str) -> bool:
+    """Serve the children's summed samples (and the queue depth) from this process."""
+    if not port or _MULTIPROC_ENV not in os.environ:
+        return False
+    from prometheus_client import CollectorRegistry, start_http_server
+    from prometheus_client.multiprocess import MultiProcessCollector
+
+    from infra.metrics import QueueDepthCollector
+    registry = CollectorRegistry()
+    MultiProcessCollector(registry)
+    if broker_url:
+        registry.register(QueueDepthCollector(broker_url, [queue]))
+    try:
+        start_http_server(port, registry=registry)
+    except OSError as exc:  # another worker on this host has the port: run without
+        log.warning("metrics.port_unavailable", port=port, error=str(exc))
+        return False
+    log.info("metrics.serving", port=port)
+    return True
+
+
+def _count_statement(*_args, **_kw) -> None:
+    from infra.metrics import DB_STATEMENTS
+    DB_STATEMENTS.labels(_current["task"]).inc()
+
+
+def _refresh_live_items() -> None:
+    """After the nightly batch: the live-item gauge of every namespace."""
+    from sqlalchemy import text
+
+    from infra.deps import current_deps
+    from infra.metrics import LIVE_ITEMS
+    with current_deps().engine.connect() as c:
+        for namespace, n in c.execute(text("SELECT namespace, count(*) FROM memory_items "
+                                           "WHERE NOT retired GROUP BY namespace")):
+            LIVE_ITEMS.labels(namespace).set(n)
+
 
 def install() -> None:
+    """Connect the signals (in the worker's main process, before the pool forks)."""
+    from sqlalchemy import Engine, event
+
+    from infra import tracing
+    from infra.deps import current_deps
+    from infra.metrics import SESSIONS_FAILED, TASK_SECONDS, TASKS
+
+    settings = current_deps().settings
+    serve_metrics(settings.metrics_port, settings.broker_url, settings.queue)
+    if not event.contains(Engine, "before_cursor_execute", _count_statement):
+        event.listen(Engine, "before_cursor_execute", _count_statement)
+
     @worker_process_init.connect(weak=False)
     def _fresh_deps(**_kw) -> None:
+        from infra import deps as deps_module
+        inherited = deps_module._current
+        if inherited is not None:  # the parent's pooled connections stay the parent's
+            inherited.engine.dispose(close=False)
         set_deps(None)  # rebuilt on first use in the child, from the same environment
+        tracing.configure_tracing("reverie-worker")
+
+    @worker_process_shutdown.connect(weak=False)
+    def _process_gone(**_kw) -> None:
+        from prometheus_client import multiprocess
+        multiprocess.mark_process_dead(os.getpid())
+
+    @task_prerun.connect(weak=False)
+    def _task_started(task_id=None, task=None, args=(), **_kw) -> None:
+        _current["task"] = task.name
+        structlog.contextvars.clear_contextvars()
+        structlog.contextvars.bind_contextvars(task=task.name, task_id=task_id)
+        span = tracing.span(task.name, task_id=task_id,
+                            sid=args[0] if args and isinstance(args[0], str) else "")
+        span.__enter__()
+        _running[task_id] = (time.perf_counter(), span)
+
+    @task_postrun.connect(weak=False)
+    def _task_finished(task_id=None, task=None, state=None, **_kw) -> None:
+        started, span = _running.pop(task_id, (None, None))
+        if started is not None:
+            TASK_SECONDS.labels(task.name).observe(time.perf_counter() - started)
+            span.__exit__(None, None, None)
+        TASKS.labels(task.name, _OUTCOMES.get(state, str(state).lower())).inc()
+        if task.name == "dream.nightly.v1" and state == "SUCCESS":
+            try:
+                _refresh_live_items()
+            except Exception as exc:  # a gauge is never worth a failed task
+                log.warning("metrics.live_items_failed", error=str(exc))
+        _current["task"] = "none"
+        structlog.contextvars.clear_contextvars()
+
+    @task_failure.connect(weak=False)
+    def _task_failed(sender=None, **_kw) -> None:
+        # Fired once retries are exhausted (a retry is not a failure): the chain stops here.
+        if sender is not None and sender.name.endswith("_session.v1"):
+            SESSIONS_FAILED.inc()

@@ -7,16 +7,20 @@ its writes (and does everything). Jobs may run more than once; this is designed 
 """
 from __future__ import annotations
 
+import contextvars
+import functools
 import time
 from datetime import datetime, timedelta
 
 import structlog
 
+from infra import metrics, tracing
 from infra.deps import Deps, UnitOfWork
+from infra.stores.items import ItemChange
 from pipeline.opening import summarize_thread
 from pipeline.profile import facts_digest, render_profile
 from pipeline.reconcile import reconcile
-from pipeline.redact import redact_pii
+from pipeline.redact import REDACTED, redact_pii
 from pipeline.replay import extract_claims, fragments_of
 from pipeline.tombstones import Tombstone, is_erased_claim, scrub_transcript
 from schemas.errors import PermanentError, SessionClosed
@@ -34,12 +38,40 @@ def _pause(deps: Deps, stage: str) -> None:
         time.sleep(float(spec.split(":")[1]))
 
 
+def _stage(name: str):
+    """Run a stage in its own logging context (every line carries the stage, and the
+    namespace, user and session once `_bind` named them) and, with OpenTelemetry, a span."""
+    def wrap(fn):
+        @functools.wraps(fn)
+        def run(*args, **kwargs):
+            def inner():
+                structlog.contextvars.bind_contextvars(stage=name)
+                with tracing.span(f"stage.{name}", stage=name):
+                    return fn(*args, **kwargs)
+            return contextvars.copy_context().run(inner)
+        return run
+    return wrap
+
+
+def _bind(info: SessionInfo) -> None:
+    structlog.contextvars.bind_contextvars(namespace=info.namespace, user=info.user_id,
+                                           session=info.session_id)
+
+
 def tombstones_for(uow: UnitOfWork, namespace: str, user_id: str) -> list[Tombstone]:
     from infra.db.models import TombstoneRow
     from sqlalchemy import select
     rows = uow.session.scalars(select(TombstoneRow).where(
         TombstoneRow.namespace == namespace, TombstoneRow.user_id == user_id))
     return [Tombstone(r.kind, r.digest, r.words) for r in rows]
+
+
+def load_scoped(uow: UnitOfWork, sid: str) -> SessionInfo:
+    """The session row, read under namespace "*" (a task carries only the session key), then
+    the rest of the transaction scoped to its namespace (row-level security)."""
+    info = uow.sessions.get_by_sid(sid)
+    uow.scope(info.namespace)
+    return info
 
 
 def scope_of(namespace: str, user_id: str) -> str:
@@ -81,10 +113,14 @@ def load_transcript(deps: Deps, info: SessionInfo) -> Transcript:
     return deps.transcripts.read(info.transcript_key, info.transcript_checksum)
 
 
+@_stage("replay")
 def replay(deps: Deps, sid: str, now: datetime) -> bool:
     """Extract claims and store fragments. Returns False when the checkpoint existed."""
-    with deps.unit_of_work() as uow:
+    with deps.unit_of_work(namespace="*") as uow:
+        info = load_scoped(uow, sid)
+        uow.facts.lock_user(info.namespace, info.user_id)  # an erasure in flight ends first
         info = uow.sessions.get_by_sid(sid)
+        _bind(info)
         version = deps.extractor.version
         if uow.runs.done(sid, "replay", info.transcript_checksum or "", version):
             return False
@@ -92,16 +128,20 @@ def replay(deps: Deps, sid: str, now: datetime) -> bool:
         scope = scope_of(info.namespace, info.user_id)
         key = deps.settings.secret_key
         transcript = scrub_transcript(load_transcript(deps, info), stones, key=key, scope=scope)
+        erased = {t.index for t in transcript.turns if t.text == REDACTED}  # and its claims
         claims = [c for c in extract_claims(transcript, deps.extractor)
-                  if not is_erased_claim(c, stones, key=key, scope=scope)]
+                  if not is_erased_claim(c, stones, key=key, scope=scope)
+                  and (c.turn is None or c.turn not in erased)]
         fragments = fragments_of(transcript)
-        vectors = deps.embedder.embed([f.text for f in fragments]) if fragments else None
+        vectors = (metrics.timed_embed(deps.embedder, [f.text for f in fragments])
+                   if fragments else None)
         uow.items.add_fragments(fragments, vectors, deps.embedder.name)
         run = getattr(deps.extractor, "last_run", None)
         uow.runs.record_extraction(
             sid, info.namespace, version, len(claims), len(getattr(run, "drops", ()) or ()),
             getattr(run, "prompt_tokens", 0), getattr(run, "completion_tokens", 0),
             getattr(run, "cost_usd", 0.0), now)
+        uow.after_commit(lambda: metrics.observe_extraction(version, len(claims), run))
         _pause(deps, "replay")
         uow.runs.mark_done(sid, info.namespace, "replay", info.transcript_checksum or "",
                            version, {"claims": [c.model_dump(mode="json") for c in claims]},
@@ -129,9 +169,11 @@ def plan_for(uow: UnitOfWork, deps: Deps, info: SessionInfo, now: datetime) -> P
                      history=history)
 
 
+@_stage("reconcile")
 def reconcile_stage(deps: Deps, sid: str, now: datetime) -> bool:
-    with deps.unit_of_work() as uow:
-        info = uow.sessions.get_by_sid(sid)
+    with deps.unit_of_work(namespace="*") as uow:
+        info = load_scoped(uow, sid)
+        _bind(info)
         uow.facts.lock_user(info.namespace, info.user_id)
         version = deps.extractor.version
         if uow.runs.done(sid, "reconcile", info.transcript_checksum or "", version):
@@ -152,19 +194,21 @@ def apply_plan(uow: UnitOfWork, deps: Deps, plan: Plan, now: datetime) -> dict[s
     """Write a plan: facts, items (with retirement of the old), vectors, profile, cache."""
     counts = uow.facts.apply(plan, now)
     inserted = {op.fact.fact_id: op.fact for op in plan.ops if isinstance(op, InsertFact)}
+    stored = uow.facts.get_many([op.fact_id for op in plan.ops
+                                 if isinstance(op, (CloseFact, Reconfirm))])
+    changes = []
     for op in plan.ops:
         if isinstance(op, InsertFact):
-            uow.items.upsert_for_fact(op.fact, now)
-        elif isinstance(op, CloseFact):
-            old = uow.facts.get(op.fact_id)
-            if old is not None:
-                successor = inserted.get(op.successor_fact_id or "")
-                uow.items.retire_for_fact(old, successor, now)
-        elif isinstance(op, Reconfirm):
-            fact = uow.facts.get(op.fact_id)
-            if fact is not None:
-                uow.items.add_source(fact, op.claim.session_id, op.claim.turn,
-                                     op.claim.confidence, now)
+            changes.append(ItemChange("upsert", op.fact))
+        elif isinstance(op, CloseFact) and op.fact_id in stored:
+            changes.append(ItemChange("retire", stored[op.fact_id],
+                                      successor=inserted.get(op.successor_fact_id or "")))
+        elif isinstance(op, Reconfirm) and op.fact_id in stored:
+            changes.append(ItemChange("source", stored[op.fact_id],
+                                      session_id=op.claim.session_id, turn=op.claim.turn,
+                                      confidence=op.claim.confidence))
+    uow.items.apply(changes, now, embed=lambda texts: metrics.timed_embed(deps.embedder, texts),
+                    model=deps.embedder.name)
     embed_pending(uow, deps, plan.namespace, plan.user_id)
     refresh_profile(uow, plan.namespace, plan.user_id, now, force_bump=bool(plan.ops))
     return counts
@@ -173,7 +217,8 @@ def apply_plan(uow: UnitOfWork, deps: Deps, plan: Plan, now: datetime) -> dict[s
 def embed_pending(uow: UnitOfWork, deps: Deps, namespace: str, user_id: str) -> int:
     rows = uow.items.items_missing_vectors(namespace, user_id, deps.embedder.name)
     if rows:
-        uow.items.set_vectors(rows, deps.embedder.embed([r.statement for r in rows]),
+        uow.items.set_vectors(rows, metrics.timed_embed(deps.embedder,
+                                                        [r.statement for r in rows]),
                               deps.embedder.name)
     return len(rows)
 
@@ -191,9 +236,11 @@ def refresh_profile(uow: UnitOfWork, namespace: str, user_id: str, now: datetime
     return changed
 
 
+@_stage("consolidate")
 def consolidate_stage(deps: Deps, sid: str, now: datetime) -> bool:
-    with deps.unit_of_work() as uow:
-        info = uow.sessions.get_by_sid(sid)
+    with deps.unit_of_work(namespace="*") as uow:
+        info = load_scoped(uow, sid)
+        _bind(info)
         uow.facts.lock_user(info.namespace, info.user_id)
         version, checksum = deps.extractor.version, info.transcript_checksum or ""
         if uow.runs.done(sid, "consolidate", checksum, version):
@@ -209,6 +256,12 @@ def consolidate_stage(deps: Deps, sid: str, now: datetime) -> bool:
             log.info("plan.replanned", namespace=info.namespace, user=info.user_id,
                      session=info.session_id, stage="consolidate")
         counts = apply_plan(uow, deps, plan, now)
+        uow.audit.record(info.namespace, info.user_id, "write",
+                         f"consolidate:session:{info.session_id}", now, actor="worker")
+        uow.after_commit(lambda: metrics.observe_consolidated(d.kind for d in plan.decisions))
+        if metrics.live_items_due(info.namespace):
+            live = uow.items.count_live(info.namespace)
+            uow.after_commit(lambda: metrics.LIVE_ITEMS.labels(info.namespace).set(live))
         _pause(deps, "consolidate")
         from workers.online import discard_session
         discard_session(uow, info.namespace, info.session_id, info.user_id)
@@ -220,11 +273,13 @@ def consolidate_stage(deps: Deps, sid: str, now: datetime) -> bool:
 
 
 # ---- forget ------------------------------------------------------------------------------
+@_stage("forget")
 def forget_stage(deps: Deps, sid: str, now: datetime) -> bool:
     """Policy forgetting for the session's user (TTL expiry); erasure has its own path."""
     from workers.forgetting import expire_user
-    with deps.unit_of_work() as uow:
-        info = uow.sessions.get_by_sid(sid)
+    with deps.unit_of_work(namespace="*") as uow:
+        info = load_scoped(uow, sid)
+        _bind(info)
         version, checksum = deps.extractor.version, info.transcript_checksum or ""
         if uow.runs.done(sid, "forget", checksum, version):
             return False

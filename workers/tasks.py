@@ -9,6 +9,7 @@ from datetime import datetime
 
 import structlog
 from celery import Task, chain
+from celery.exceptions import SoftTimeLimitExceeded
 from sqlalchemy.exc import OperationalError
 
 from infra.deps import current_deps
@@ -17,7 +18,8 @@ from workers import steps
 from workers.app import app
 
 log = structlog.get_logger(__name__)
-RETRYABLE = (TransientError, OperationalError, ConnectionError, TimeoutError)
+RETRYABLE = (TransientError, OperationalError, ConnectionError, TimeoutError,
+             SoftTimeLimitExceeded)
 
 
 class DreamTask(Task):

@@ -25,7 +25,7 @@ def publish_session_end(deps: Deps, sid: str, now: datetime) -> None:
 def sweep(deps: Deps, now: datetime) -> list[SessionInfo]:
     """End sessions idle past the timeout (locked with SKIP LOCKED: sweepers never collide)."""
     ended = []
-    with deps.unit_of_work() as uow:
+    with deps.unit_of_work(namespace="*") as uow:  # cross-namespace by design
         for info in uow.sessions.claim_idle(steps.idle_cutoff(deps, now)):
             ended.append(steps.end_session(uow, deps, info, reason="idle", now=now))
             if deps.settings.mode == "full":
@@ -40,12 +40,14 @@ def nightly_batch(deps: Deps, now: datetime) -> dict:
     from workers.forgetting import expire_user
     from workers.tasks import dream
     swept = sweep(deps, now)
-    with deps.unit_of_work() as uow:
-        pending = [s.sid for s in uow.sessions.pending()]
+    with deps.unit_of_work(namespace="*") as uow:
+        # Only mode `full` consolidates; `online`/`none` sessions stay ended, not dreamed.
+        pending = ([s.sid for s in uow.sessions.pending()]
+                   if deps.settings.mode == "full" else [])
     for sid in pending:
         dream(sid, _at(deps, now))
     expired: list[dict] = []
-    with deps.unit_of_work() as uow:
+    with deps.unit_of_work(namespace="*") as uow:
         from sqlalchemy import select
         from infra.db.models import MemoryItemRow
         users = uow.session.execute(select(MemoryItemRow.namespace, MemoryItemRow.user_id)
@@ -56,7 +58,10 @@ def nightly_batch(deps: Deps, now: datetime) -> dict:
             if got:
                 steps.refresh_profile(uow, namespace, user_id, now, force_bump=True)
             expired.extend(got)
-    report = {"swept": len(swept), "pending": len(pending), "expired": expired}
+        from workers.forgetting import enforce_quotas
+        quota = enforce_quotas(uow, deps, now)
+    report = {"swept": len(swept), "pending": len(pending), "expired": expired,
+              "quota": quota}
     log.info("nightly.finished", swept=len(swept), pending=len(pending), expired=len(expired))
     return report
 
@@ -71,7 +76,7 @@ def reprocess(deps: Deps, sessions: list[SessionInfo], now: datetime, *, force: 
     done = 0
     for info in sessions:
         if force:
-            with deps.unit_of_work() as uow:
+            with deps.unit_of_work(namespace=info.namespace) as uow:
                 uow.runs.clear(info.sid)
         publish_session_end(deps, info.sid, now)
         done += 1

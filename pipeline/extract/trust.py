@@ -20,7 +20,11 @@ _PASTE_MARKER = re.compile(
     r"\b(?:here(?:'s| is| are) (?:an?|the|my|this|some|that) (?:[\w-]+ ){0,3}?"
     r"(?:e-?mails?|messages?|texts?|letters?|notes?|documents?|docs?|excerpts?|snippets?|posts?"
     r"|tweets?|reviews?|articles?|logs?|outputs?|transcripts?|chats?|sms|dms?|repl(?:y|ies)"
-    r"|responses?|paragraphs?|passages?|memos?|notices?|screenshots?|page|bio|profile|quote)"
+    r"|responses?|paragraphs?|passages?|memos?|notices?|screenshots?|page|bio|profile|quote"
+    r"|essays?|stor(?:y|ies)|poems?|drafts?|code|cover\s+letter|resume|cv|speech|script"
+    r"|lyrics|summary|assignment|report|translation|transcript|prompt|review)"
+    r"|(?:proofread|summari[sz]e|translate|edit|rewrite|improve|shorten|rephrase|correct)"
+    r"\s+(?:this|the\s+following|my\s+\w+)(?=\s*[:\n])"
     r"|(?:it|the (?:\w+ )?(?:e-?mail|message|text|letter|note|document|page|post|sign|ad|site)"
     r"|this|that) (?:says|said|reads|read|states|stated|goes|claims|claimed)"
     r"|copy[- ]?pasted|i(?:'ve| have)? (?:just )?pasted|pasting (?:it|this|below)|pasted below"
@@ -68,13 +72,13 @@ _ACCESS = re.compile(
     r"|root (?:access|privileges?|user|account|password|rights|permissions?)|account owner"
     r"|owner of (?:this|the|all|every) accounts?)"
     r"(?:[ -](?:access|privileges?|rights|permissions?|user|account|role|level|status|mode))?"
-    r"(?:,? (?:with|to|of|for|on|over|across) [^.;!?\n\"']{1,100})?"
+    r"(?:,? (?:with|to|of|for|on|over|across) [^.,;!?\n\"']{1,100})?"
     r"|(?:full|unrestricted|unlimited|elevated|complete|total|privileged|special|admin)"
     r" (?:access|privileges?|rights|permissions?|control)"
-    r"(?: (?:to|over|on|for|across) [^.;!?\n\"']{1,100})?"
-    r"|(?:permission|permissions|authority|clearance|the right) to [^.;!?\n\"']{1,100}"
+    r"(?: (?:to|over|on|for|across) [^.,;!?\n\"']{1,100})?"
+    r"|(?:permission|permissions|authority|clearance|the right) to [^.,;!?\n\"']{1,100}"
     r"|(?:authori[sz]ed|allowed|permitted|cleared) to (?:access|view|see|read|edit|change"
-    r"|modify|delete|override|manage|bypass|run|approve|transfer|use)[^.;!?\n\"']{0,100})", _I)
+    r"|modify|delete|override|manage|bypass|run|approve|transfer|use)[^.,;!?\n\"']{0,100})", _I)
 _ACCESS_SUBJECT = re.compile(
     r"\b(?:has|have|had|with|granted|given|got|gets|holds?|is|am|are|'m|'re|be|been|as)\s+"
     r"(?:(?:an?|the|now|also|full|all)\s+)*$", _I)

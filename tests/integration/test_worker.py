@@ -49,7 +49,8 @@ def broker_env(database_url, redis_url, tmp_path):
     env = dict(os.environ, DATABASE_URL=database_url, BROKER_URL=redis_url,
                REVERIE_QUEUE=queue, REVERIE_EMBEDDER="hash", REVERIE_DATA_DIR=str(tmp_path),
                REVERIE_OBJECT_STORE_URL=(tmp_path / "objects").as_uri(),
-               REVERIE_TASK_TIME_LIMIT_S="8", REVERIE_VISIBILITY_TIMEOUT_S="10")
+               REVERIE_TASK_TIME_LIMIT_S="8", REVERIE_VISIBILITY_TIMEOUT_S="10",
+               REVERIE_UNACKED_RESTORE_INTERVAL_S="2")
     env.pop("REVERIE_DEBUG_STAGE_PAUSE", None)
     return env
 

@@ -1,0 +1,52 @@
+"""Why the system believes what it believes: each version of a predicate with its sources
+and the decisions that made or closed it."""
+from __future__ import annotations
+
+from api.memory import Memory
+from schemas.ids import check_ident, check_namespace
+
+
+def explain(memory: Memory, namespace: str, user_id: str, predicate: str) -> list[dict]:
+    """One entry per fact version (current first, then the past), newest knowledge last."""
+    check_namespace(namespace), check_ident(user_id, "user id")
+    with memory.deps.unit_of_work() as uow:
+        versions = uow.facts.all_versions(namespace, user_id, predicate)
+        evidence = uow.facts.evidence([f.fact_id for f in versions])
+        decisions = uow.facts.decisions(namespace, user_id, predicate)
+        quarantined = [q for q in uow.facts.quarantined(namespace, user_id)
+                       if q.predicate == predicate]
+        sessions = {s.session_id: s for s in uow.sessions.for_user(namespace, user_id)}
+    by_fact: dict[str, list] = {}
+    for d in decisions:
+        for ref in {d.fact_id, (d.inputs or {}).get("target_fact_id")} - {None}:
+            by_fact.setdefault(ref, []).append(d)
+    out = []
+    for f in versions:
+        status = ("current" if f.valid_to is None and f.retracted_at is None
+                  else "past (closed)" if f.retracted_at is None
+                  else "withdrawn from belief")
+        origin = f.replaces or f.fact_id
+        session = sessions.get(f.session_id or "")
+        out.append({
+            "fact_id": f.fact_id, "object": f.object, "status": status,
+            "valid_from": f.valid_from, "valid_to": f.valid_to,
+            "asserted_at": f.asserted_at, "retracted_at": f.retracted_at,
+            "source": f.source, "confidence": f.confidence,
+            "from": {"session": f.session_id, "turn": f.turn,
+                     "session_started_at": session.started_at if session else None},
+            "restated": [{"session": e.session_id, "turn": e.turn, "source": e.source,
+                          "at": e.observed_at, "text": e.evidence}
+                         for e in evidence if e.fact_id in (f.fact_id, origin)],
+            "decisions": [{"kind": d.kind, "rule": d.rule, "reason": d.reason,
+                           "session": d.session_id, "at": d.created_at,
+                           "said": ((d.inputs or {}).get("claim") or {}).get("evidence")}
+                          for d in by_fact.get(f.fact_id, []) + (
+                              by_fact.get(origin, []) if origin != f.fact_id else [])],
+        })
+    order = {"current": 0, "past (closed)": 1, "withdrawn from belief": 2}
+    out.sort(key=lambda e: (order[e["status"]], e["valid_from"]))
+    for q in quarantined:
+        out.append({"object": q.object, "status": "quarantined", "reason": q.reason,
+                    "from": {"session": q.session_id, "turn": (q.claim or {}).get("turn")},
+                    "said": (q.claim or {}).get("evidence")})
+    return out

@@ -1,0 +1,167 @@
+"""Cutting a turn into sentences and clauses, the units the rule tables match against.
+
+A clause is a stretch with one statement in it: "I'm vegetarian and I live in Madrid" is two.
+An elliptic second verb gets its subject back ("I work at Google and live in Zurich" gives
+"I live in Zurich"), but only when the first clause was the user's own.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_I = re.IGNORECASE
+
+_ABBREVIATIONS = frozenset({
+    "mr", "mrs", "ms", "dr", "st", "prof", "jr", "sr", "inc", "ltd", "co", "corp", "vs", "etc",
+    "e.g", "i.e", "eg", "ie", "approx", "no", "mt", "ft", "dept", "univ", "gen", "col", "lt",
+    "sgt", "capt", "rev", "hon", "messrs", "u.s", "u.k", "a.m", "p.m", "ave", "blvd", "rd",
+})
+_SENTENCE_END = re.compile(r"[.!?]+[\"')\]]*(?=\s|$)|\n+")
+_LAST_WORD = re.compile(r"([\w.]+)\.$")
+
+#: Verbs (base form) and adjectives that may follow "and" without a repeated subject.
+_ELLIPTIC_VERBS = (
+    r"live|work|have|speak|love|like|hate|enjoy|use|moved|started|joined|quit|got|own|play"
+    r"|go|prefer|eat|keep|smoke|need|left"
+    r"|relocated|prefer|take|practi[cs]e|do|don't|can't|dislike|adore|run|teach|study"
+    r"|finished|became|stopped|gave|adopted|rescued|speak|volunteer|identify|go by|call|start"
+    r"|starting|begin|moved")
+_ELLIPTIC_ADJECTIVES = (
+    r"allergic|vegetarian|vegan|pescatarian|married|single|divorced|engaged|based|fluent"
+    r"|gluten-free|lactose|a (?:vegetarian|vegan|smoker|non-smoker)|not|no longer|deaf|blind")
+_FIRST_PERSON = re.compile(
+    r"^(?:i|i'm|im|i am|i've|i'd|we|we're|we've|we are|my \w+ and i|me and my \w+)\b", _I)
+_SPLIT = re.compile(
+    r"\s*;\s*|\s*:\s+|\s+[-\u2013\u2014]+\s+|\s*\(\s*|\s*\)\s*"
+    r"|,?\s+(?:but|whereas|although|though|because|cause|cos|except)\s+"
+    r"|,\s*so\s+|\s+so\s+(?=(?:i|i'm|i've|we|we're|my|our)\b)"
+    r"|,?\s+(?:since|while|as|when|and then|then)\s+(?=(?:i|i'm|i've|we|we're|my|our)\b)"
+    r"|,?\s+(?:and|&|plus)\s+(?=(?:(?:also|now|then|so)\s+)?(?:i|i'm|i've|i'd|i'll|we|we're"
+    r"|we've|my|our|it|it's|she|he|they|that|this|there|btw|by the way|since)\b)"
+    r"|(?P<do>,?\s+(?:and|&|plus)\s+(?=(?:(?:also|just|now|currently|still|recently|then)\s+)?"
+    r"(?:" + _ELLIPTIC_VERBS + r")\b))"
+    r"|(?P<be>,?\s+(?:and|&|plus)\s+(?=(?:also |now |still )?(?:" + _ELLIPTIC_ADJECTIVES
+    + r")\b))"
+    r"|,?\s+or\s+(?=(?:i|we|my)\b)"
+    r"|,\s+(?=(?:i|i'm|i've|i'd|i'll|im|we|we're|we've|my|our|but|so|which|who|because"
+    r"|though|although|also|oh|btw|anyway|actually|sorry|not|it|it's|that's|please|then"
+    r"|now|just|since|as|right|thanks|thank|hope|any|can|could|what|how|is|are|do|does"
+    r"|should|would|where|when|why|nice|good|great|haha|lol)\b)", _I)
+
+_LEAD = re.compile(
+    r"^(?:(?:and|but|so|also|oh|ah|well|ok|okay|yeah|yes|yep|no|nope|um|uh|hmm|anyway|anyways"
+    r"|btw|by the way|fyi|plus|then|now|hey|hi|hello|just so you know|for the record"
+    r"|for context|for your information|as i (?:said|mentioned|told you)(?: before| earlier"
+    r"| already)?|like i said|as you know|as mentioned|as i've said|remember|(?:can|could|would|"
+    r"will) you (?:please )?remember|please (?:remember|note)|(?:please )?note|make a note"
+    r"|keep in mind|quick update|update|good news|great news|big news|bad news|news|fun fact"
+    r"|(?:it )?turns out|guess what|honestly|frankly|to be honest|tbh|actually|sorry|oops"
+    r"|whoops|correction|in fact|of course|basically|so yeah|anyhow|funny enough"
+    r"|interestingly|sadly|unfortunately|fortunately|luckily|happily|finally|officially"
+    r"|just|also|that's right|right|exactly|true|nope|yes indeed|indeed|wait|um+|currently"
+    r"|these days|nowadays|lately|recently)"
+    r"(?: that)?[,:!.-]*\s+)+", _I)
+_BULLET = re.compile(r"(?m)^[ \t]*(?:[-*\u2022]|\d{1,2}[.)])[ \t]+")
+_EMPHASIS = re.compile(r"\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])")
+_ASIDE = re.compile(r"\s*\((?:[^()\s]+\s?){1,3}\)")
+_NON_FIRST_I = re.compile(r"\bI(?:'m|'ve|'d|'ll)?\b|\bOK\b")
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of a turn and its clauses."""
+
+    text: str
+    clauses: tuple[str, ...]
+    question: bool
+    lowercase: bool
+
+
+def normalise_text(text: str) -> str:
+    """Plain quotes and apostrophes, single spaces; newlines kept (they end sentences)."""
+    text = (text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
+            .replace("\u201d", '"').replace("\u00a0", " "))
+    text = _EMPHASIS.sub("", _BULLET.sub("", text))
+    return re.sub(r"[ \t]+", " ", text).strip()
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences, cut at . ! ? and newlines, but not after "Dr." or "St."."""
+    out: list[str] = []
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        if m.group(0).startswith(".") and len(m.group(0).rstrip("\"')]")) == 1:
+            word = _LAST_WORD.search(text[start:m.start() + 1])
+            if word and (word.group(1).lower() in _ABBREVIATIONS or len(word.group(1)) == 1):
+                continue
+        piece = text[start:m.end()].strip()
+        if piece:
+            out.append(piece)
+        start = m.end()
+    tail = text[start:].strip()
+    if tail:
+        out.append(tail)
+    return out
+
+
+def split_clauses(sentence: str) -> list[str]:
+    """Clauses of one sentence, each stripped of end punctuation."""
+    body = _ASIDE.sub("", sentence).rstrip(" .!?\"')]")  # "(severe)" is an aside
+    out: list[str] = []
+    start = 0
+    prefix = ""
+    for m in _SPLIT.finditer(body):
+        clause = body[start:m.start()]
+        elliptic = m.group("do") is not None or m.group("be") is not None
+        if elliptic and not _FIRST_PERSON.match(strip_lead(prefix + clause) or ""):
+            continue  # "my sister is vegan and allergic to ..." stays one clause
+        _append(out, prefix + clause)
+        prefix = "I " if m.group("do") else "I'm " if m.group("be") else ""
+        start = m.end()
+    _append(out, prefix + body[start:])
+    return out
+
+
+def _append(out: list[str], clause: str) -> None:
+    clause = clause.strip(" ,.!?\"'")
+    if clause:
+        out.append(clause)
+
+
+def strip_lead(clause: str) -> str:
+    """The clause without discourse lead-ins ("By the way,", "As I said,", "Remember that")."""
+    return _LEAD.sub("", clause, count=1)
+
+
+def is_lowercase(sentence: str) -> bool:
+    """True when the sentence was typed without capitals (so casing says nothing)."""
+    return not any(c.isupper() for c in sentence)
+
+
+def sentences(text: str) -> list[Sentence]:
+    """The turn's text as sentences with their clauses."""
+    out = []
+    for s in split_sentences(normalise_text(text)):
+        out.append(Sentence(text=s, clauses=tuple(split_clauses(s)),
+                            question=s.rstrip(" \"')]").endswith("?"),
+                            lowercase=is_lowercase(s)))
+    return out
+
+
+_SUBJECTLESS_DO = re.compile(
+    r"^(?:(?:just|recently|finally|also|now|still|currently|really|actually) )*"
+    r"(?:moved|relocated|started|joined|quit|left|adopted|became|finished|switched|gave up"
+    r"|stopped|took up|got (?:married|engaged|divorced|promoted|a job|hired)|work|live|speak"
+    r"|used to|haven't|have not|never|kicked|accepted)\b", _I)
+_SUBJECTLESS_BE = re.compile(
+    r"^(?:(?:also|now|still|currently|really|actually) )*(?:allergic|based (?:in|out of)|living in"
+    r"|working (?:at|for|as|on)|married|engaged|divorced|vegetarian|vegan)\b", _I)
+
+
+def restore_subject(clause: str) -> str:
+    """A chat-style clause without its subject ("Just moved to Berlin") gets "I" back."""
+    if _SUBJECTLESS_DO.match(clause):
+        return "I " + clause
+    if _SUBJECTLESS_BE.match(clause):
+        return "I'm " + clause
+    return clause

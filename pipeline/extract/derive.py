@@ -1,0 +1,75 @@
+"""Claims that follow from other claims of the same turn, as a small table of derivations.
+
+"My name is Katherine" also gives the preferred name unless the turn says "call me Kate";
+"I love hiking" is also a hobby; "we broke up" closes the partner's name; "I lost my job"
+closes the employer. A derived claim sits next to its source (same sentence, same time).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from pipeline.extract.corrections import SentenceClaims
+from schemas.records import Claim
+
+_GERUND = re.compile(r"^(?!(?:working|living|being|having|getting|going|doing|spending|making"
+                     r"|using|seeing|talking|meeting|waking|eating|sleeping|feeling|knowing"
+                     r"|hearing|watching\s+you|helping|learning\s+about|thinking|nothing"
+                     r"|something|everything|morning|evening|clothing|building|wedding)\b)"
+                     r"[a-z]+ing\b", re.IGNORECASE)
+_ENDED = frozenset({"single", "divorced", "separated", "widowed"})
+
+
+@dataclass(frozen=True)
+class Derivation:
+    """When `source` holds (per `when`), also claim `predicate` = `value` (None: same object)
+    with `op`, unless the turn already asserts that value (or, with `unless_any`, any value
+    of `predicate`)."""
+
+    name: str
+    source: str
+    when: Callable[[Claim], bool]
+    predicate: str
+    op: str = "assert"
+    value: str | None = None
+    confidence: float = 0.8
+    unless_any: bool = True
+
+
+DERIVATIONS: tuple[Derivation, ...] = (
+    Derivation("preferred-from-name", "full_name", lambda c: c.op == "assert",
+               "preferred_name", confidence=0.9),
+    Derivation("hobby-from-liked-activity", "likes",
+               lambda c: c.op == "assert" and bool(_GERUND.match(c.object))
+               and len(c.object.split()) <= 3, "hobby", unless_any=False),
+    Derivation("relationship-ended", "relationship_status",
+               lambda c: c.op == "assert" and c.object in _ENDED, "partner_name",
+               op="retract", value=""),
+    Derivation("job-lost", "job_title",
+               lambda c: c.op == "assert" and c.object == "unemployed", "employer",
+               op="retract", value=""),
+)
+
+
+def derive(found: Sequence[SentenceClaims]) -> list[SentenceClaims]:
+    """`found` with derived claims added next to their sources; inputs are not modified."""
+    asserted = {c.predicate for s in found for c in s.claims if c.op == "assert"}
+    pairs = {(c.predicate, c.object.lower()) for s in found for c in s.claims
+             if c.op == "assert"}
+    out = []
+    for sentence in found:
+        claims = list(sentence.claims)
+        for claim in sentence.claims:
+            for d in DERIVATIONS:
+                if claim.predicate != d.source or not d.when(claim):
+                    continue
+                value = claim.object if d.value is None else d.value
+                if (d.predicate in asserted if d.unless_any
+                        else (d.predicate, value.lower()) in pairs):
+                    continue
+                claims.append(claim.model_copy(update={
+                    "predicate": d.predicate, "object": value, "op": d.op,
+                    "confidence": min(claim.confidence, d.confidence)}))
+        out.append(SentenceClaims(sentence.turn, sentence.text, tuple(claims)))
+    return out

@@ -1,0 +1,389 @@
+"""Object normalisers: the captured words after a trigger become a clean object value.
+
+A trigger captures greedily to the end of its clause ("Leipzig in August", "Globex now");
+a normaliser cuts that at the first time expression or connective, strips articles and
+punctuation, applies casing (proper nouns as said, common nouns and job titles in lower
+case) and splits lists. Each returns (predicate override or None, object) pairs, so a place
+normaliser can turn a "city" into a "country", and may return nothing to reject a capture.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from pipeline.extract import lexicon as lx
+from pipeline.extract.timeexpr import TIME_RE
+
+_I = re.IGNORECASE
+
+_CUT = re.compile(
+    r"\s*(?:[;:!?()\[\]\"]|\s[-\u2013\u2014]+\s)|,?\s+(?:because|cause|cos|since|so that|so"
+    r"|which|who|whom|whose|where|when|while|but|though|although|until|unless|if|whereas"
+    r"|btw|lol|haha|now|nowadays|currently|these days|right now|at the moment|for now"
+    r"|at present|anymore|any more|any longer|again|as well|too|either|already|yet"
+    r"|by the way|lately|recently|full[- ]time|part[- ]time|and (?:it|that|i|we|she|he|they"
+    r"|my|so|then|stuff|all that|so on)|etc|or something|or so|i think|i guess|i believe"
+    r"|i suppose|apparently|thankfully|sadly|from home|remotely|you know|actually|okay|ok"
+    r"|please|thanks|thank you|myself|no more|these past|this time|not|instead|really|after all"
+    r"|before|after|until|till|ever since|which is|that is"
+    r"|as it turns out|it turns out|for sure)\b", _I)
+_COMMA = re.compile(r"\s*,")
+_EXTRA_CUT: dict[str, re.Pattern[str]] = {
+    "place": re.compile(r"\s+(?:with|near|outside|close to|for|because|where|to (?:be|work|study"
+                        r"|live|start)|after|before|at|from|on|and)\b", _I),
+    "title": re.compile(r"\s+(?:at|for|with|in|on|since|from|and i|and we|while|by trade"
+                        r"|by profession|working|who|doing|based)\b|\s+and\s+(?-i:[a-z])", _I),
+    "org": re.compile(r"\s+(?:as|in|on|for|with|where|doing|and i|and we|while|from|near)\b"
+                      r"|\s+and\s+(?-i:[a-z])", _I),
+    "name": re.compile(r"\s+(?:and|but|or|for|because|from|as|to|if|so|though|by|is|in|at"
+                       r"|instead|not|rather)\b", _I),
+}
+_ARTICLE = re.compile(r"^(?:the|a|an)\s+", _I)
+_POSSESSIVE = re.compile(r"^(?:my|our)\s+", _I)
+_QUANTIFIER = re.compile(r"^(?:(?:some|certain|all|most|any|both|many|a few|various|all kinds of"
+                         r"|all types of|a lot of|lots of|also|even|especially|mainly|mostly"
+                         r"|severely|very|really|extremely|mildly|slightly|just)\s+)+", _I)
+_LIST_SPLIT = re.compile(r"\s*,\s*(?:and\s+|or\s+|as well as\s+)?|\s+and\s+|\s+or\s+|\s*&\s*"
+                         r"|\s+as well as\s+|\s+plus\s+|\s*/\s*", _I)
+_NAME_SPLIT = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*", _I)
+_PRONOUN_START = re.compile(
+    r"^(?:it|that|this|these|those|them|you|him|her|his|their|your|us|me|how|what|when|where"
+    r"|why|who|the idea|the way|the fact|one|ones|something|anything|everything|nothing|doing"
+    r"|going|being|having|getting|to (?:be|have|know|go|do|get|see|hear|ask|say|tell)"
+    r"|my|our|a lot|lots|so much|very much)\b", _I)
+_CONNECTORS = frozenset({"de", "da", "del", "do", "dos", "das", "am", "an", "upon", "on", "sur",
+                         "en", "la", "le", "les", "of", "y", "im", "op", "aan", "den", "der",
+                         "di", "du", "el", "al", "and", "&", "van", "von", "bin", "st", "st."})
+STOP_WORDS = frozenset("""
+a an the my our your his her their this that these those it here there home town city area
+back later tomorrow crazy anything whatever when if anytime now please maybe out up on over
+again old by what something sometime soon lol haha instead whenever anyway so you me him them
+one nothing everything everyone someone somewhere anywhere everywhere nowhere mine yours
+""".split())
+_NAME_STOP = frozenset("""
+I I'm I've The A An My Your He She They We It This That Mr Mrs Please Thanks Thank Hi Hello
+Hey Yes No Not Just Back Later Tomorrow Whatever Anything Anytime Crazy Monday Tuesday
+Wednesday Thursday Friday Saturday Sunday January February March April May June July August
+September October November December Sir Madam Maybe Soon Then Now Whenever Anyway Mum Mom
+Dad Daddy Mummy Mommy Boss Buddy Dude Babe Baby Honey
+""".split())
+_PRONOUNS = re.compile(
+    r"\b(she|he|they|xe|ze|ey|fae|it)\s*(?:/|\s+and\s+|\s+)\s*(her|him|them|they|she|he|hers"
+    r"|his|theirs|xem|zir|hir|em|faer|it)(?:\s*/\s*(hers|his|theirs|herself|himself|themself"
+    r"|themselves|xyr|zirs))?\b", _I)
+_TZ = re.compile(
+    r"\b(?:(?P<abbr>" + "|".join(sorted(lx.TIMEZONE_ABBREVIATIONS, key=len, reverse=True))
+    + r")(?P<off>\s*[+-]\s*\d{1,2}(?::?\d\d)?)?|(?P<iana>[A-Z][a-z]+/[A-Z][A-Za-z_]+)"
+    r"|(?P<named>(?:" + lx.alt(lx.TIMEZONE_NAMES) + r")(?: standard| daylight)? time)"
+    r"|(?P<gmt>(?:utc|gmt)\s*[+-]\s*\d{1,2}(?::?\d\d)?))", _I)
+_LANGUAGE = re.compile(r"\b(" + lx.alt(lx.LANGUAGES) + r")\b", _I)
+_ANIMAL = re.compile(r"\b(" + lx.alt(tuple(lx.ANIMAL_PLURALS) + tuple(lx.ANIMALS)) + r")\b", _I)
+_PET_NAME = re.compile(r"^(?:,?\s*(?:named|called|whose name is|who's called)\s+|,\s*|\s+)"
+                       r"(?P<names>.+)$", _I)
+_WORD = re.compile(r"[\w'-]+|[&.]")
+_PET_ADJECTIVES = re.compile(r"\b(?:old|little|sweet|beloved|dear|poor|new|lovely|cute|big|small"
+                             r"|young|elderly|senior|fat|lazy|crazy|adorable|beautiful|darling"
+                             r"|furry|fluffy|rescue)\b\s*", _I)
+_NOT_MINE = re.compile(r"\b(?:who|with|whose|that|which|has|have|had|of|friend|friends|neighbou?r"
+                       r"|sister|brother|mom|mum|dad|parents?|boss|colleague|picture|photo|toy"
+                       r"|stuffed|fear|allergy)\b", _I)
+_CVC = re.compile(r"^[^aeiou]*[aeiou][bcdfgklmnprstvz]$")
+
+
+@dataclass(frozen=True)
+class ObjCtx:
+    """What a normaliser may know besides the captured words."""
+
+    predicate: str
+    lowercase: bool = False
+    proper: bool = False
+    groups: Mapping[str, str | None] = field(default_factory=dict)
+
+
+Result = list[tuple[str | None, str]]
+Normaliser = Callable[[str, ObjCtx], Result]
+
+
+def trim(text: str, kind: str = "", *, keep_commas: bool = False) -> str:
+    """`text` cut at the first time expression, connective or (unless a list) comma."""
+    text = text.strip().strip("\"'`*_")
+    ends = [len(text)]
+    for rx in (TIME_RE, _CUT, _EXTRA_CUT.get(kind)):
+        if rx is not None and (m := rx.search(text)):
+            ends.append(m.start())
+    if not keep_commas and (m := _COMMA.search(text)):
+        ends.append(m.start())
+    text = text[:min(ends)]
+    return re.sub(r"(?:\s+(?:and|or|&))+$", "", text).strip(" \t,.;:!?\"'`*_-")
+
+
+def strip_article(text: str) -> str:
+    return _ARTICLE.sub("", text, count=1)
+
+
+def to_gerund(verb: str) -> str:
+    """'cook' -> 'cooking', 'run' -> 'running', 'dance' -> 'dancing' (for "I love to cook")."""
+    v = verb.lower()
+    if v.endswith("ing"):
+        return v
+    if v.endswith("ie"):
+        return v[:-2] + "ying"
+    if v.endswith("e") and not v.endswith(("ee", "ye", "oe")) and len(v) > 2:
+        return v[:-1] + "ing"
+    if len(v) <= 4 and _CVC.match(v):
+        return v + v[-1] + "ing"
+    return v + "ing"
+
+
+def _proper_run(text: str, lowercase: bool, limit: int = 5) -> str | None:
+    words = _WORD.findall(text)
+    if not words:
+        return None
+    if lowercase:
+        if words[0].lower() in STOP_WORDS:
+            return None
+        out = []
+        for w in words[:limit]:
+            if w.lower() in STOP_WORDS and w.lower() not in _CONNECTORS:
+                break
+            out.append(w if w.lower() in _CONNECTORS else w[:1].upper() + w[1:])
+        return " ".join(out).strip(" &.") or None
+    if not (words[0][0].isupper() or words[0][0].isdigit()):
+        return None
+    out = []
+    for i, w in enumerate(words):
+        if w[0].isupper() or w[0].isdigit():
+            out.append(w)
+        elif (w.lower() in _CONNECTORS and i + 1 < len(words)
+              and (words[i + 1][0].isupper() or words[i + 1][0].isdigit())):
+            out.append(w)
+        else:
+            break
+        if len(out) >= limit:
+            break
+    result = " ".join(out).replace(" .", ".").strip(" &")
+    return result or None
+
+
+def place(text: str, ctx: ObjCtx) -> Result:
+    """A city or country; "Berlin, Germany" also gives the country."""
+    raw = text.strip()
+    m = re.search(r"\b(?:district|neighbou?rhood|quarter|borough|part|suburb|area|outskirts)"
+                  r" of (.+)$", raw, _I)
+    if m:
+        raw = m.group(1)
+    head, _, tail = trim(raw, "place", keep_commas=True).partition(",")
+    head = head.strip()
+    if ctx.lowercase and re.match(r"(?:a|an|some|my|our|this|that)\s", head, _I):
+        return []  # "a small flat": with no casing to go by, a determiner means a common noun
+    head = strip_article(head)
+    known = _known_place(head)
+    value = known or _proper_run(head, ctx.lowercase)
+    if not value or value.lower() in STOP_WORDS:
+        return []
+    if (ctx.lowercase and len(value.split()) > 1 and value.lower() not in lx.CITY_BY_LOWER
+            and value.lower() not in lx.COUNTRY_BY_LOWER):
+        value = value.split()[0]
+    out: Result = []
+    country = lx.COUNTRY_BY_LOWER.get(value.lower())
+    if country and ctx.predicate == "city":
+        out.append(("country", country))
+    else:
+        out.append((None, lx.CITY_BY_LOWER.get(value.lower(), value)
+                    if ctx.lowercase else value))
+        tail_country = lx.COUNTRY_BY_LOWER.get(strip_article(tail.strip()).lower())
+        if tail_country and ctx.predicate == "city":
+            out.append(("country", tail_country))
+    return out
+
+
+def _known_place(text: str) -> str | None:
+    """A gazetteer city or country at the start of `text`, in its usual case."""
+    words = text.lower().split()
+    for n in (3, 2, 1):
+        key = " ".join(words[:n])
+        if len(words) >= n and (key in lx.CITY_BY_LOWER or key in lx.COUNTRY_BY_LOWER):
+            return lx.CITY_BY_LOWER.get(key) or lx.COUNTRY_BY_LOWER[key]
+    return None
+
+
+def org(text: str, ctx: ObjCtx) -> Result:
+    """An employer: proper-noun case as said, articles dropped."""
+    value = trim(text, "org")
+    if _POSSESSIVE.match(value) or _PRONOUN_START.match(value):
+        return []
+    indefinite = bool(re.match(r"(?:a|an)\s", value, _I))
+    value = strip_article(value)
+    if not value or value.lower() in STOP_WORDS or len(value.split()) > 6:
+        return []
+    if value.lower() in ("night", "nights", "weekends", "home", "the moment", "remote",
+                         "myself", "a desk", "the same place", "the office", "an office"):
+        return []
+    proper = value[0].isupper() or value[0].isdigit()
+    if ctx.proper and (indefinite or (not proper and not ctx.lowercase)
+                       or (ctx.lowercase and re.match(r"the\s", trim(text, "org"), _I))):
+        return []
+    if ctx.predicate == "employer" and ctx.proper:
+        if value.lower() in lx.CITY_BY_LOWER:
+            return [("city", lx.CITY_BY_LOWER[value.lower()])]
+        if value.lower() in lx.COUNTRY_BY_LOWER:
+            return [("country", lx.COUNTRY_BY_LOWER[value.lower()])]
+    return [(None, value)]
+
+
+def title(text: str, ctx: ObjCtx) -> Result:
+    """A job title in lower case ("senior analyst"); acronyms kept ("CTO", "VP of sales")."""
+    value = strip_article(_POSSESSIVE.sub("", trim(text, "title")))
+    if (not value or len(value.split()) > 6 or _PRONOUN_START.match(value)
+            or re.match(r"to\s", value, _I)):
+        return []
+    words = [w if sum(c.isupper() for c in w) >= 2 else w.lower() for w in value.split()]
+    value = " ".join(words)
+    if value in ("bit", "lot", "fan", "little", "big fan", "huge fan", "good", "fine", "one"):
+        return []
+    return [(None, value)]
+
+
+def name(text: str, ctx: ObjCtx) -> Result:
+    """A person's name: the capitalised words (lower-case messages: the first word)."""
+    value = trim(text.strip("\"' "), "name")
+    if ctx.lowercase:
+        first = value.split()[0] if value.split() else ""
+        if not first.isalpha() or first.lower() in STOP_WORDS:
+            return []
+        return [(None, first.capitalize())]
+    words = []
+    for w in value.split():
+        w = w.strip("\"'.,!?")
+        if not w or not w[0].isupper() or w in _NAME_STOP:
+            break
+        words.append(w)
+        if len(words) == 3:
+            break
+    if not words or not any(c.islower() for c in words[0]) and len(words[0]) > 3:
+        return []
+    return [(None, " ".join(words))]
+
+
+def names(text: str, ctx: ObjCtx) -> Result:
+    """One or more names ("Mia and Leo")."""
+    out: Result = []
+    for part in _NAME_SPLIT.split(trim(text, keep_commas=True)):
+        out.extend(name(part, ctx))
+    return out
+
+
+def items(text: str, ctx: ObjCtx) -> Result:
+    """A list of common nouns as said ("penicillin and bee stings" -> two objects)."""
+    out: Result = []
+    for part in _LIST_SPLIT.split(trim(text, keep_commas=True)):
+        part = _QUANTIFIER.sub("", strip_article(_QUANTIFIER.sub("", part.strip())))
+        part = strip_article(part).strip(" .,")
+        if not part or _PRONOUN_START.match(part) or len(part.split()) > 5:
+            continue
+        if part.lower() in ("food", "foods", "stuff", "things", "certain things", "everything"):
+            continue
+        out.append((None, part))
+    return out
+
+
+def lower(text: str, ctx: ObjCtx) -> Result:
+    value = strip_article(trim(text)).lower()
+    return [(None, value)] if value and not _PRONOUN_START.match(value) else []
+
+
+_TRIVIAL = re.compile(
+    r"^(?:\w+ing\s+)?(?:(?:an?|my|the|some|this|our)\s+)?(?:quick\s+|short\s+|new\s+)?(?:e-?mails?"
+    r"|messages?|texts?|letters?|notes?|lists?|repl(?:y|ies)|comments?|posts?|cards?|dinner"
+    r"|lunch|breakfast|coffee|tea|sandwich(?:es)?|cake|bed|shopping\s+list|to-do\s+list"
+    r"|homework|laundry|dishes|chores|groceries)\b", _I)
+
+
+def phrase(text: str, ctx: ObjCtx) -> Result:
+    """A free phrase (a project, a goal): articles and "my" dropped, case as said."""
+    value = strip_article(_POSSESSIVE.sub("", trim(text)))
+    if (not value or _PRONOUN_START.match(value) or len(value.split()) > 14
+            or _TRIVIAL.match(value)):
+        return []
+    if value.lower() in ("stuff", "things", "a lot", "something", "work", "it", "dinner",
+                         "lunch", "breakfast", "an email", "email", "a message", "homework"):
+        return []
+    return [(None, value)]
+
+
+def likes(text: str, ctx: ObjCtx) -> Result:
+    """Things liked or disliked; "to cook" becomes "cooking"; short lists are split."""
+    value = trim(text, keep_commas=True)
+    if not value or _PRONOUN_START.match(value):
+        return []
+    value = re.sub(r"^to (\w+)", lambda m: to_gerund(m.group(1)), value, flags=_I)
+    parts = [p for p in _LIST_SPLIT.split(value) if p]
+    if len(parts) > 1 and all(len(p.split()) <= 3 for p in parts):
+        return [(None, strip_article(p)) for p in parts if not _PRONOUN_START.match(p)]
+    value = strip_article(trim(value))
+    return [(None, value)] if value and len(value.split()) <= 8 else []
+
+
+def languages(text: str, ctx: ObjCtx) -> Result:
+    found = [lx.LANGUAGE_BY_LOWER.get(m.group(1).lower(), m.group(1).title())
+             for m in _LANGUAGE.finditer(trim(text, keep_commas=True))]
+    return [(None, f) for f in dict.fromkeys(found)]
+
+
+def language(text: str, ctx: ObjCtx) -> Result:
+    return languages(text, ctx)[:1]
+
+
+def pet(text: str, ctx: ObjCtx) -> Result:
+    """'dog named Rex', 'two cats', 'golden retriever called Max'."""
+    value = trim(text, keep_commas=True)
+    m = _ANIMAL.search(value)
+    if m is None or len(value[:m.start()].split()) > 4:
+        return []
+    animal = m.group(1).lower()
+    singular = lx.ANIMAL_PLURALS.get(animal, animal)
+    modifiers = re.sub(r"^(?:(?:a|an|the|one|my|our|some|a\s+pet)\b\s*)+", "",
+                       value[:m.start()].strip(), flags=_I)
+    modifiers = _PET_ADJECTIVES.sub("", modifiers).strip()
+    if _NOT_MINE.search(modifiers):
+        return []  # "a friend who has a dog", "a photo of a cat"
+    pname = ctx.groups.get("x_pname") or ""
+    after = _PET_NAME.match(value[m.end():])
+    found = names(pname, ctx) if pname else names(after.group("names"), ctx) if after else []
+    if pname and not found:
+        return []
+    if found:
+        kind = " ".join(w for w in (modifiers, singular) if w and not re.match(
+            r"^(?:one|two|three|four|\d+|a|an|my|our)$", w, _I))
+        return [(None, f"{kind} named {n}") for _, n in found]
+    return [(None, f"{modifiers} {animal}".strip().lower())]
+
+
+def tz(text: str, ctx: ObjCtx) -> Result:
+    m = _TZ.search(text)
+    if m is None:
+        return []
+    if m.group("abbr"):
+        return [(None, (m.group("abbr") + (m.group("off") or "").replace(" ", "")).upper())]
+    if m.group("gmt"):
+        return [(None, re.sub(r"\s+", "", m.group("gmt")).upper())]
+    return [(None, m.group(0))]
+
+
+def pronouns(text: str, ctx: ObjCtx) -> Result:
+    m = _PRONOUNS.search(text)
+    if m is None:
+        return []
+    return [(None, "/".join(g.lower() for g in m.groups() if g))]
+
+
+def mapped(table: Mapping[str, str]) -> Normaliser:
+    """A normaliser that accepts only the keys of `table` and returns their values."""
+    def normalise(text: str, ctx: ObjCtx) -> Result:
+        key = re.sub(r"\s+", " ", trim(text)).lower()
+        key = re.sub(r"^(?:an?|the|practicing|practising|devout|strict|strictly|full|fully"
+                     r"|mostly|lifelong|staunch|committed|registered|proud) ", "", key)
+        value = table.get(key) or table.get(strip_article(key))
+        return [(None, value)] if value else []
+    return normalise

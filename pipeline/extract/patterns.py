@@ -1,0 +1,321 @@
+"""Rule tables, part one: who the user is, where they live, their work, family and pets.
+
+Each entry is data (see grammar.Rule). Patterns are general grammar, not sentences: a
+subject macro, a verb family, the object. Part two (patterns_life.py) holds constraints,
+habits, tastes, plans and the sensitive categories; RULES joins both.
+"""
+from __future__ import annotations
+
+from pipeline.extract import lexicon as lx
+from pipeline.extract.grammar import END, Rule
+from pipeline.extract.patterns_life import RULES_LIFE
+
+_OCC = lx.alt(lx.OCCUPATIONS - {"administrator", "head", "lead"})
+_MOD = r"(?:(?!(?:a|an|the|of|and|or|not|fan|big|huge|bit|very|so)\b)[\w&/.-]+\s+){0,3}?"
+_CHIEF = (r"(?:head|director|vp|vice\s+president|chief|manager|lead|professor|founder"
+          r"|co-?founder|owner|president|ceo|cto|cfo|coo|editor|principal)")
+_LOWER_WORD = r"(?-i:[a-z])[\w&-]*"
+TITLE = (rf"(?:{_MOD}(?:{_OCC})(?:s|es)?\b"
+         rf"(?:\s+of\s+{_LOWER_WORD}(?:\s+(?:and|&)\s+{_LOWER_WORD})?)?"
+         rf"|(?:head|director|vp|vice\s+president|chief|lead)\s+of\s+{_LOWER_WORD}"
+         rf"(?:\s+(?:and|&)\s+{_LOWER_WORD})?|chief\s+\w+\s+officer)")
+_TITLE_END = (r"(?=\s*$|\s*[,;]|\s+(?:now|too|myself|by\s+(?:trade|profession)|full[- ]time"
+              r"|part[- ]time|these\s+days|currently|in|and|but|since|so|because|for\s+(?:\d|a|"
+              r"an|one|two|three|four|five|six|seven|eight|nine|ten|the\s+past|the\s+last|years"
+              r"|months|ages|over|about)|there|again|anymore|any\s+more|though|already|last|this"
+              r"|yesterday|recently|ago|earlier|back|on|after|when|two|three|\d+)\b)")
+_EMPLOYER_TAIL = r"(?:\s+as\s+(?:an?\s+|the\s+)?(?P<job_title>.+))?$"
+_PRON = (r"(?:she|he|they|xe|ze|ey|fae|it)\s*/\s*(?:her|him|them|they|she|he|hers|his|theirs"
+         r"|xem|zir|hir|em|faer|it)(?:\s*/\s*\w+)?")
+_LANG = lx.alt(lx.LANGUAGES)
+_TZ_WORD = (r"(?:" + lx.alt(lx.TIMEZONE_ABBREVIATIONS) + r")(?:\s*[+-]\s*\d{1,2}(?::?\d\d)?)?"
+            r"|(?:utc|gmt)\s*[+-]\s*\d{1,2}(?::?\d\d)?|[a-z]+/[a-z_]+"
+            r"|(?:" + lx.alt(lx.TIMEZONE_NAMES) + r")(?:\s+standard|\s+daylight)?\s+time")
+_ANIMAL = lx.alt(tuple(lx.ANIMAL_PLURALS) + tuple(lx.ANIMALS))
+_KID = (r"(?:daughters?|sons?|kids?|child|children|baby(?:\s+(?:girl|boy))?|little\s+(?:one|girl"
+        r"|boy)|eldest|youngest|oldest|middle\s+child|firstborn|step-?sons?|step-?daughters?"
+        r"|boys|girls|twins|teenagers?|toddler|newborn)")
+_NAMED = (r"(?:'s\s+name\s+is|s'\s+names\s+are|\s*,|\s+is\s+called|\s+is\s+named|\s+are\s+called"
+          r"|\s+are\s+named|\s+named|\s+called|\s+are|\s+is|\s*:)?\s+")
+_CAP = r"(?-i:[A-Z][\w'-]*)"
+_RESIDENCE = (r"\b(?:i|we)\b[^.!?]*?\b(?:live|living|based|reside|residing|moved|relocated"
+              r"|settled|home)\b|\bmy\s+(?:new\s+)?home\b")
+
+IDENTITY: tuple[Rule, ...] = (
+    Rule("name.call-me", "preferred_name", (
+        r"(?<!n't\s)(?<!not\s)(?<!never\s)\bcall\s+me\s+<OBJ>",
+        r"\b(?:everyone|everybody|people|friends|most\s+people|folks)\s+(?:usually\s+|just\s+"
+        r"|all\s+|tend\s+to\s+)?calls?\s+me\s+<OBJ>",
+        r"<DO>(?:usually\s+)?go\s+by\s+my\s+(?:middle|second|nick|last|family)\s*name,?\s+<OBJ>",
+        r"<DO>(?:usually\s+)?go\s+by\s+(?!(?:she|he|they|xe|ze)\b)<OBJ>",
+        r"\b(?:i|we)(?:'d|\s+would)?\s+(?:prefer|like|want)\s+(?:to\s+be|being)\s+"
+        r"(?:called|known\s+as|addressed\s+as)\s+<OBJ>",
+        r"\b(?:i'm|i\s+am)\s+(?:known\s+as|called)\s+<OBJ>",
+    ), keys=("call me", "calls me", "go by", "be called", "being called", "known as",
+             "called"),
+        confidence=0.95, on_neg="skip"),
+    Rule("name.my-name", "full_name", (
+        r"\bmy\s+(?:full\s+|real\s+|first\s+|given\s+|legal\s+)?name(?:'s|\s+is)\s+<OBJ>",
+    ), keys=("name",), confidence=0.95),
+    Rule("name.greeting", "preferred_name", (
+        r"^(?:hi|hello|hey|hiya|greetings|good\s+(?:morning|afternoon|evening))(?:\s+there"
+        r"|\s+all|\s+everyone)?[,!.]?\s+(?:i'm|i\s+am|it's|this\s+is)\s+<OBJ>",
+    ), keys=("hi", "hello", "hey", "greetings", "good"), scope="sentence", confidence=0.9),
+    Rule("pronouns", "pronouns", (
+        r"\bmy\s+pronouns\s+are\s+<OBJ>",
+        r"\bpronouns\s*(?:[:=-]|are)\s*<OBJ>",
+        rf"<DO>(?:use|go\s+by|prefer)\s+(?P<obj>{_PRON})",
+        rf"^(?:please\s+)?(?:use|refer\s+to\s+me\s+(?:as|with|using))\s+(?P<obj>{_PRON})",
+        rf"<BE>(?P<obj>{_PRON})",
+    ), keys=("pronoun", "/"), confidence=0.95, on_neg="skip"),
+    Rule("pronouns.label", "pronouns", (r"^(?:my\s+)?pronouns\s*[:=-]\s*<OBJ>",),
+         keys=("pronoun",), confidence=0.95, scope="sentence"),
+    Rule("language.prefer", "language", (
+        r"<DO>(?:prefer|like|want)\s+(?:to\s+)?(?:speak|speaking|talk|talking|chat|chatting"
+        r"|write|writing|communicate|communicating|converse|conversing|be\s+(?:answered"
+        r"|addressed|spoken\s+to)|get\s+(?:answers|replies))(?:\s+(?:to"
+        r"|with)\s+you)?(?:\s+in)?\s+<OBJ>",
+        rf"<DO>prefer\s+(?P<obj>{_LANG})\b",
+        r"^(?:(?:from\s+now\s+on|going\s+forward)\s+)?(?:please\s+)?(?:(?:can|could|would|will)"
+        r"\s+you\s+(?:please\s+)?)?(?:always\s+)?(?:speak|talk|reply|respond|answer|write|chat"
+        r"|communicate)\s+(?:to\s+me\s+|with\s+me\s+)?(?:only\s+)?in\s+<OBJ>",
+        r"\bmy\s+preferred\s+language\s+is\s+<OBJ>",
+        r"\b(?:let's|lets|let\s+us)\s+(?:speak|talk|chat|continue|switch\s+to|keep\s+it\s+in"
+        r"|stick\s+to|stick\s+with)\s+(?:in\s+)?<OBJ>",
+        r"^(?:please\s+)?switch\s+to\s+<OBJ>",
+    ), keys=("prefer", " in ", "language", "let", "switch"), confidence=0.93,
+        in_question=True, on_neg="skip"),
+    Rule("language.spoken", "language_spoken", (
+        r"<DO>(?:can\s+)?speak\s+<OBJ>",
+        r"<BE>(?:fluent|conversational|proficient|native|bilingual|trilingual|decent|competent"
+        r"|good)\s+in\s+<OBJ>",
+        rf"<BE>(?:an?\s+)?native\s+(?P<obj>{_LANG})\s+speaker",
+        r"\bmy\s+(?:native\s+language|mother\s+tongue|first\s+language|second\s+language"
+        r"|native\s+tongue|languages?)\s+(?:is|are|include)\s+<OBJ>",
+        rf"<BE>bilingual\s+(?:in\s+)?(?P<obj>{_LANG}\s+and\s+{_LANG})",
+        rf"^(?P<obj>{_LANG})\s+is\s+my\s+(?:first|native|mother|second|main)\s+(?:language|tongue)",
+    ), keys=("speak", "fluent", "native", "tongue", "language", "bilingual", "trilingual",
+             "conversational", "proficient"), kind="languages"),
+    Rule("timezone", "timezone", (
+        r"\bmy\s+(?:local\s+)?(?:time\s*zone|tz)\s*(?:is|:)\s*(?:now\s+)?<OBJ>",
+        rf"<BE>(?:on|in)\s+(?:the\s+)?(?P<obj>{_TZ_WORD})\b",
+        r"<BE>(?:on|in)\s+(?:the\s+)?<OBJ>\s+time\s*zone",
+        r"<DO>live\s+in\s+(?:the\s+)?<OBJ>\s+time\s*zone",
+    ), keys=("zone", "time", "utc", "gmt", "/", "cet", "est", "pst", "cst", "bst", "jst",
+             "ist", "eet", "aest", "edt", "pdt", "cdt", "mst", "gmt"), kind="tz"),
+)
+
+LOCATION: tuple[Rule, ...] = (
+    Rule("city.live", "city", (
+        r"<DO>(?:live|reside|stay)\s+in\s+<OBJ>",
+        r"<BE>(?:living|residing|based|settled|located)\s+(?:in|out\s+of)\s+<OBJ>",
+        r"<HAVE>(?:lived|resided)\s+in\s+(?P<obj>.+?)\s+(?:for|since)\b.*",
+        r"(?:^|\bmy\s+(?:new\s+)?)home\s+(?:is|has\s+been)\s+(?:now\s+)?(?:in\s+)?<OBJ>",
+        r"<DO>(?:now\s+)?call\s+(?P<obj>.+?)\s+home\b",
+        r"^(?P<obj>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+is\s+(?:still\s+|now\s+)?(?:my\s+|our\s+)?"
+        r"(?:new\s+)?home\b(?:\s+(?:now|these\s+days))?$",
+        r"<PAST>settled\s+(?:down\s+)?in\s+<OBJ>",
+        r"<PAST>made\s+(?P<obj>.+?)\s+(?:my|our)\s+(?:new\s+)?home\b",
+        r"\b(?:my|our)\s+(?:new\s+)?(?:place|flat|apartment|house"
+        r"|home)\s+is\s+(?:now\s+)?in\s+<OBJ>",
+        r"<HAVE>been\s+(?:living\s+)?in\s+(?P<obj>.+?)\s+(?:for|since)\b.*",
+        r"<BE>(?:now\s+)?(?:back\s+)?in\s+(?P<obj>.+?)\s+for\s+good\b",
+    ), keys=("live", "living", "reside", "based", "settled", "located", "home", "stay",
+             "place", "flat", "apartment", "house", "been in", "for good"),
+        kind="place"),
+    Rule("city.move", "city", (
+        r"<PAST>(?:moved|relocated|emigrated|immigrated)(?:\s+(?:house|back|over|home|out|away"
+        r"|all\s+the\s+way|here|there))*\s+(?:from\s+(?P<x_from>.+?)\s+)?(?:to|into)\s+<OBJ>",
+    ), keys=("moved", "relocated", "emigrated", "immigrated"), kind="place", on_neg="skip"),
+    Rule("city.leave", "city", (
+        r"<PAST>moved\s+(?:away\s+from|out\s+of|from)\s+(?P<obj>(?:(?!\bto\b).)+)$",
+    ), keys=("moved",), kind="place", op="retract", on_neg="skip"),
+    Rule("plan.move", "plan", (
+        r"<BE>(?:moving|relocating)\s+(?:back\s+|over\s+)?to\s+<OBJ>",
+        r"<BE>(?:going|planning|about|preparing)\s+to\s+(?:move|relocate)\s+(?:back\s+)?to\s+<OBJ>",
+    ), keys=("moving", "relocat", "move"), kind="place", template="moving to {}",
+        future_ok=True, confidence=0.85, on_neg="skip"),
+    Rule("district", "district", (
+        r"\bin\s+the\s+(?P<obj>[\w'-]+(?:\s+[\w'-]+){0,2}?)\s+(?:district|neighbou?rhood|quarter"
+        r"|borough|arrondissement)\b",
+        r"\b(?:live|living|based|reside|residing)\s+in\s+(?P<obj>[\w'-]+(?:\s+[\w'-]+){0,2}?),?\s+"
+        r"(?:a|the)\s+(?:district|neighbou?rhood|quarter|part|borough|area)\s+(?:of|in)\b",
+    ), keys=("district", "neighbo", "quarter", "borough", "area", "arrondissement", "part of"),
+        kind="place", scope="sentence", requires=_RESIDENCE, on_neg="skip"),
+)
+
+WORK: tuple[Rule, ...] = (
+    Rule("employer.work-at", "employer", (
+        r"<DO>work(?:\s+full[- ]time|\s+part[- ]time|\s+remotely|\s+in\s+\w+(?:\s+\w+)?)?\s+"
+        r"(?:at|for)\s+(?P<obj>.+?)" + _EMPLOYER_TAIL,
+        r"<BE>(?:working|employed)(?:\s+full[- ]time|\s+part[- ]time)?\s+(?:at|for|by)\s+"
+        r"(?P<obj>.+?)" + _EMPLOYER_TAIL,
+        r"<BE>employed\s+with\s+(?P<obj>.+?)" + _EMPLOYER_TAIL,
+        r"<HAVE>worked\s+(?:at|for)\s+(?P<obj>.+?)(?:\s+as\s+(?:an?\s+)?(?P<job_title>.+?))?"
+        r"\s+(?:for|since)\b.*",
+    ), keys=("work", "employed"), kind="org"),
+    Rule("employer.join", "employer", (
+        r"<PAST>(?:joined|started\s+(?:at|with)|started\s+working\s+(?:at|for|with)|(?:started"
+        r"|begun"
+        r"|began)\s+(?:a|my|the)\s+(?:new\s+)?(?:job|position|role|gig|career|internship"
+        r"|apprenticeship)\s+(?:at|with)|got\s+(?:a|an|the)\s+(?:new\s+)?(?:job|position|role"
+        r"|offer|internship)\s+(?:at|with)|took\s+(?:a|the)\s+(?:new\s+)?(?:job|position|role)"
+        r"\s+(?:at|with)|(?:got|was|been)\s+hired\s+(?:at|by)|landed\s+(?:a|the)\s+(?:new\s+)?"
+        r"(?:job|role|position)\s+(?:at|with)|went\s+to\s+work\s+(?:at|for)|signed\s+(?:on\s+)?"
+        r"with|accepted\s+(?:a|an|the)\s+(?:job|offer|position)\s+(?:at|with|from))\s+"
+        r"(?P<obj>.+?)" + _EMPLOYER_TAIL,
+    ), keys=("joined", "started", "began", "begun", "got", "took", "hired", "landed",
+             "went to work", "signed", "accepted"), kind="org", proper=True, on_neg="skip"),
+    Rule("employer.left-for", "employer", (
+        r"<PAST>(?:left|quit)\s+(?P<x_old>.+?)\s+(?:for|to\s+join|to\s+work\s+(?:at|for))\s+"
+        r"(?P<obj>.+?)" + _EMPLOYER_TAIL,
+    ), keys=("left", "quit"), kind="org", proper=True, on_neg="skip"),
+    Rule("employer.left", "employer", (
+        r"<PAST>(?:left|quit|resigned\s+from|(?:got|was|been)\s+(?:laid\s+off|fired|let\s+go"
+        r"|made\s+redundant)\s+(?:from|by|at)|retired\s+from|stopped\s+working\s+(?:at|for))\s+"
+        r"(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?"
+        r"(?P<obj>(?:(?!\bfor\b|\bto\s+join\b).)+)$",
+    ), keys=("left", "quit", "resigned", "laid off", "fired", "let go", "redundant",
+             "retired from", "stopped working"), kind="org", proper=True, op="retract",
+        on_neg="skip"),
+    Rule("employer.at", "employer", (
+        r"<BE>(?:now\s+)?(?:at|with)\s+<OBJ>",
+    ), keys=("i'm at", "i am at", "i'm now at", "i'm with", "i am with", "i'm now with"),
+        kind="org", proper=True, confidence=0.85, on_neg="retract",
+        requires=r"\b(?:job|jobs|work|working|employer|company|role|position|hired|joined"
+                 r"|switched|promotion|promoted|career|offer)\b"),
+    Rule("employer.been-at", "employer", (
+        r"<HAVE>been\s+(?:working\s+)?(?:at|with)\s+(?P<obj>.+?)\s+(?:for|since)\b.*",
+    ), keys=("been at", "been working at", "been with"), kind="org", proper=True,
+        confidence=0.85),
+    Rule("employer.my", "employer", (
+        r"\bmy\s+(?:current\s+|new\s+)?(?:employer|company|workplace"
+        r"|firm)\s+is\s+(?:called\s+)?<OBJ>",
+        r"\bthe\s+company\s+(?:i|we)\s+work\s+(?:at|for)\s+is\s+(?:called\s+)?<OBJ>",
+    ), keys=("employer", "company", "workplace", "firm"), kind="org", proper=True,
+        confidence=0.95),
+    Rule("employer.self", "employer", (
+        rf"<BE>(?:self[- ]employed|freelancing|a\s+freelancer|freelance|my\s+own\s+boss){END}",
+        r"<DO>work\s+(?:for\s+myself|freelance)\b",
+        r"<DO>run\s+my\s+own\s+(?:business|company|firm|practice|consultancy|shop|studio)\b",
+    ), keys=("self", "freelanc", "own boss", "myself", "my own"), value="self-employed"),
+    Rule("title.as", "job_title", (
+        r"<DO>work(?:\s+full[- ]time|\s+part[- ]time)?\s+as\s+(?:an?\s+|the\s+)?(?P<obj>.+?)"
+        r"(?:\s+(?:at|for|with)\s+(?P<employer>.+))?$",
+        r"<BE>(?:working|employed|hired|starting|started)\s+as\s+(?:an?\s+|the\s+)?(?P<obj>.+?)"
+        r"(?:\s+(?:at|for|with)\s+(?P<employer>.+))?$",
+        r"<PAST>(?:got\s+hired|was\s+hired|been\s+hired|started|began|joined|took\s+(?:a|the)\s+"
+        r"(?:new\s+)?(?:job|position|role)|got\s+(?:a|the)\s+(?:new\s+)?(?:job|position|role))"
+        r"\s+as\s+(?:an?\s+|the\s+)?(?P<obj>.+?)(?:\s+(?:at|for|with)\s+(?P<employer>.+))?$",
+        r"\b(?:they|we|my\s+\w+|the\s+company|the\s+board)\s+(?:just\s+|finally\s+)?(?:made|named"
+        r"|appointed|promoted)\s+me\s+(?:to\s+)?(?:the\s+|an?\s+|our\s+)?(?P<obj>.+)",
+        r"\b(?:i|we)\s+(?:was|were|got|have\s+been|'ve\s+been)\s+(?:just\s+|finally\s+)?(?:made"
+        r"|named|appointed|elected)\s+(?:the\s+|an?\s+)?(?P<obj>.+)",
+        r"\bmy\s+(?:new\s+|current\s+|official\s+|actual\s+)?(?:job\s+title|title|role|position)"
+        r"\s+is\s+(?:now\s+)?(?:an?\s+|the\s+)?(?P<obj>.+)$",
+        rf"\bmy\s+(?:new\s+|current\s+)?job\s+is\s+(?:now\s+)?(?:an?\s+|the\s+)?(?P<obj>{TITLE})",
+        r"\b(?:i|we)(?:'ve|\s+have|\s+had)?\s+(?:just\s+|finally\s+|recently\s+|now\s+)*(?:been\s+"
+        r"|got\s+|was\s+|get\s+)?promoted\s+to\s+(?:an?\s+|the\s+)?(?P<obj>.+?)"
+        r"(?:\s+(?:at|with)\s+(?P<employer>.+))?$",
+    ), keys=(" as ", "title", "role", "position", "job", "promoted", "made me", "named",
+             "appointed", "elected"), kind="title",
+        proper=True),
+    Rule("title.be", "job_title", (
+        rf"<BE>(?:now\s+)?(?:an?\s+|the\s+)?(?P<obj>{TITLE})(?:\s+(?:at|for|with)\s+"
+        rf"(?P<employer>.+)|{_TITLE_END})",
+        rf"<BE>(?:now\s+)?(?:an?\s+|the\s+)?(?P<obj>{_CHIEF}(?:\s+\w+)?)\s+of\s+"
+        rf"(?P<employer>(?-i:[A-Z0-9]).+)",
+        rf"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|now\s+)*(?:became|become"
+        rf"|qualified\s+as|trained\s+as|retrained\s+as)\s+(?:an?\s+|the\s+)?(?P<obj>{TITLE})"
+        rf"(?:\s+(?:at|for|with)\s+(?P<employer>.+)|{_TITLE_END})",
+    ), keys=("i'm", "i am", "im ", "we're", "we are", "been", "became", "become",
+             "qualified", "trained"), kind="title", proper=True),
+    Rule("title.retired", "job_title", (
+        rf"<BE>(?:now\s+)?(?:retired|a\s+retiree|a\s+pensioner){END}",
+        r"<PAST>retired\b(?!\s+from)",
+    ), keys=("retire", "pensioner"), value="retired"),
+    Rule("title.unemployed", "job_title", (
+        rf"<BE>(?:unemployed|between\s+jobs|out\s+of\s+work|jobless|job\s+hunting|looking\s+for"
+        rf"\s+(?:a\s+)?(?:new\s+)?(?:job|work)){END}",
+        r"<PAST>(?:lost\s+my\s+job|got\s+laid\s+off|was\s+laid\s+off|got\s+fired|was\s+fired"
+        r"|been\s+laid\s+off|been\s+made\s+redundant|was\s+made\s+redundant)(?!\s+(?:from|by|at))",
+    ), keys=("unemployed", "between jobs", "out of work", "jobless", "looking for",
+             "hunting", "lost my job", "laid off", "fired", "redundant"), value="unemployed"),
+)
+
+PEOPLE: tuple[Rule, ...] = (
+    Rule("relationship.be", "relationship_status", (
+        r"<BE>(?P<obj>married|single|divorced|engaged|separated|widowed|a\s+widow(?:er)?"
+        r"|in\s+a\s+(?:(?:long[- ]distance|committed|serious|new|happy|open|same[- ]sex"
+        r"|steady)\s+)?"
+        r"(?:relationship|partnership|civil\s+partnership)|dating\s+someone|seeing\s+someone"
+        r"|spoken\s+for|taken|newlyweds?|unmarried)(?:\s+(?:to|with)\s+(?P<partner_name>"
+        r"(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?))?" + END,
+        r"<BE>(?:an?\s+)?(?P<obj>single)\s+(?:mom|mum|dad|parent|father|mother)\b",
+        r"<BE>(?P<obj>separating|splitting\s+up|breaking\s+up)(?:\s+(?:with|from)\b.*)?$",
+        r"<BE>(?P<obj>getting\s+(?:married|divorced|a\s+divorce|separated)|going\s+through\s+"
+        r"(?:a\s+|my\s+|the\s+)?(?:divorce|separation|break-?up)|in\s+the\s+(?:middle|process)"
+        r"\s+of\s+(?:a\s+|my\s+|getting\s+(?:a\s+)?)?(?:divorce|separation|divorced))"
+        r"(?:\s+(?:to|with|from)\s+(?P<partner_name>(?-i:[A-Z])[\w'-]*))?",
+        r"<PAST>(?:just\s+|recently\s+|finally\s+)?(?:got|gotten|became)\s+(?P<obj>married|engaged"
+        r"|divorced|hitched|separated)(?:\s+(?:to|with)\s+(?P<partner_name>(?-i:[A-Z])[\w'-]*"
+        r"(?:\s+(?-i:[A-Z])[\w'-]*)?))?",
+        r"<PAST>(?P<obj>tied\s+the\s+knot|got\s+wed|wed|married)(?:\s+(?:to|with)\s+)?"
+        r"(?:\s*(?P<partner_name>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?))?" + END,
+        r"\b(?:i|we)(?:'ve|\s+have)?\s+" + r"(?:just\s+|recently\s+|finally\s+|officially\s+)*"
+        r"(?P<obj>broke\s+up|split\s+up|split|called\s+it\s+quits|parted\s+ways|separated"
+        r"|divorced|got\s+divorced)(?=\s*$|\s*[,;]|\s+(?:with|from|last|in|a|two|after|recently"
+        r"|and|but|so|because|\d|this|earlier)\b)",
+    ), keys=("married", "single", "divorc", "engaged", "separated", "widow", "relationship",
+             "partnership", "dating", "seeing", "spoken for", "taken", "newlywed", "broke up",
+             "separating", "splitting", "breaking",
+             "split", "quits", "parted", "knot", "wed", "break"), kind="relationship"),
+    Rule("partner.name", "partner_name", (
+        r"\b(?:my|our)\s+(?:(?:lovely|wonderful|amazing|dear|new|current|long-term|beautiful"
+        r"|darling)\s+)?(?:wife|husband|partner|spouse|girlfriend|boyfriend|gf|bf|fianc[eé]e?"
+        r"|other\s+half|significant\s+other)" + _NAMED + r"(?P<obj>" + _CAP + r".*)",
+        r"<BE>(?:dating|seeing|engaged\s+to|married\s+to)\s+(?P<obj>" + _CAP + r".*)",
+    ), keys=("wife", "husband", "partner", "spouse", "girlfriend", "boyfriend", "gf", "bf",
+             "fianc", "other half", "significant", "dating", "seeing", "engaged to",
+             "married to"), kind="name", on_neg="skip"),
+    Rule("children", "child_name", (
+        r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}?" + _KID + _NAMED + r"(?P<obj>" + _CAP + r".*)",
+        r"<DO>(?:have|'ve\s+got)\s+(?:an?|one|two|three|four|five|\d+)\s+(?:[\w-]+\s+){0,2}?"
+        + _KID + r"(?:\s*,\s*|\s+(?:named|called)\s+|\s*:\s*|\s+-\s+)(?P<obj>.+)",
+        r"<HAVE>(?:got\s+)?(?:an?|one|two|three|four|five|\d+)\s+(?:[\w-]+\s+){0,2}?"
+        + _KID + r"(?:\s*,\s*|\s+(?:named|called)\s+|\s*:\s*)(?P<obj>.+)",
+        r"<BE>(?:an?\s+)?(?:proud\s+|single\s+)?(?:mom|mum|mother|dad|father|parent)\s+(?:of|to)\s+"
+        r"(?:an?|one|two|three|four|five|\d+)\s+(?:[\w-]+\s+)?" + _KID + r"(?:\s*,\s*|\s*:\s*"
+        r"|\s+(?:named|called)\s+)(?P<obj>.+)",
+        r"<PAST>(?:just\s+)?had\s+(?:a|our|my)\s+(?:baby\s+|first\s+|second\s+|third\s+)?(?:girl"
+        r"|boy|son|daughter|baby|child)(?:\s*,\s*|\s+(?:named|called)\s+)(?P<obj>.+)",
+    ), keys=("daughter", "son", "kid", "child", "baby", "little", "eldest", "youngest", "boy", "girl",
+             "oldest", "firstborn", "boys", "girls", "twins", "teen", "toddler", "newborn"),
+        kind="names", on_neg="skip"),
+    Rule("pet.have", "pet", (
+        r"<DO>(?:have|own|keep)\s+(?P<obj>(?:an?|one|two|three|four|five|\d+|some|a\s+couple"
+        r"\s+of|a\s+pet)\s+.+)",
+        r"<HAVE>got\s+(?P<obj>(?:an?|one|two|three|four|five|\d+|some|a\s+couple\s+of)\s+.+)",
+        r"<PAST>(?:got|adopted|rescued|bought|took\s+in|welcomed|brought\s+home|fostered)\s+"
+        r"(?:ourselves\s+|myself\s+)?(?P<obj>(?:an?|one|two|three|four|five|\d+|a\s+new|our"
+        r"|my)\s+.+)",
+        r"\b(?:my|our)\s+(?P<obj>(?:[\w-]+\s+){0,2}?(?:" + _ANIMAL + r"))" + _NAMED
+        + r"(?P<x_pname>" + _CAP + r"(?:\s+(?:and|&)\s+" + _CAP + r")?)",
+    ), keys=tuple(sorted({"have", "got", "own", "keep", "adopted", "rescued", "bought",
+                          "took in", "welcomed", "brought home", "fostered", "my ", "our "}))),
+    Rule("pet.gone", "pet", (
+        r"\b(?:my|our)\s+(?:(?:beloved|old|sweet|dear|poor)\s+)?(?P<obj>(?:[\w-]+\s+){0,2}?(?:"
+        + _ANIMAL + r"))(?:,?\s+(?P<x_pname>" + _CAP + r"),?)?\s+(?:recently\s+|sadly\s+|just\s+"
+        r"|finally\s+)?(?:passed\s+away|died|passed|was\s+put\s+down|had\s+to\s+be\s+put\s+down"
+        r"|ran\s+away|went\s+missing|is\s+gone|is\s+no\s+longer\s+with\s+us|got\s+hit|was\s+"
+        r"rehomed|crossed\s+the\s+rainbow\s+bridge|was\s+killed)",
+        r"<PAST>(?:lost|had\s+to\s+put\s+down|put\s+down|rehomed|gave\s+away|gave\s+up)\s+(?:my"
+        r"|our)\s+(?P<obj>(?:[\w-]+\s+){0,2}?(?:" + _ANIMAL + r"))(?:,?\s+(?P<x_pname>" + _CAP
+        + r"))?",
+    ), keys=("passed", "died", "put down", "ran away", "missing", "gone", "no longer",
+             "hit", "rehomed", "rainbow", "lost", "gave", "killed"), op="retract",
+        on_neg="skip"),
+)
+
+#: Every rule, in the order they are tried.
+RULES: tuple[Rule, ...] = IDENTITY + LOCATION + WORK + PEOPLE + RULES_LIFE

@@ -1,0 +1,295 @@
+"""The rule-based extractor: the default, offline way from a session's turns to claims.
+
+Only the user's own words (role "user", not injected, outside quotes and pasted text) give
+`stated` claims. Claims about privileges are taken from every turn and every quote, as
+`access_role` with `untrusted_origin` set, for the reconcile stage to quarantine. The
+session view (`RuleExtractor.extract`) also applies corrections made later in the session;
+`extract_turn` looks at one turn alone, for the cheap online pass. Both are pure: the time
+reference is each turn's `at`, never the clock.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import datetime
+from typing import cast
+
+from pipeline.extract import lexicon
+from pipeline.extract.clauses import (
+    Sentence,
+    normalise_text,
+    restore_subject,
+    sentences,
+    split_sentences,
+    strip_lead,
+)
+from pipeline.extract.corrections import SentenceClaims, apply_corrections
+from pipeline.extract.derive import derive
+from pipeline.extract.grammar import Rule
+from pipeline.extract.kinds import NORMALISERS, PREDICATE_KIND
+from pipeline.extract.objects import ObjCtx
+from pipeline.extract.patterns import RULES
+from pipeline.extract.timeexpr import TIME_RE, as_utc, has_future, resolve_in
+from pipeline.extract.trust import (
+    blocked,
+    find_access_roles,
+    hedged,
+    is_remember_request,
+    split_untrusted,
+    starts_question,
+)
+from pipeline.vocabulary import SENSITIVE_PREDICATES
+from schemas.records import Claim, ClaimOp, Transcript, Turn
+
+VERSION = "rules-1"
+
+#: Confidence of a privilege claim: it is only ever quarantined.
+ACCESS_CONFIDENCE = 0.3
+#: Confidence cap for hedged statements ("I think I'm ...", "probably").
+HEDGED_CONFIDENCE = 0.5
+
+#: States a future time changes: "I start at Google next month" is not a current employer.
+_FUTURE_SENSITIVE = frozenset({
+    "city", "country", "district", "employer", "job_title", "relationship_status",
+    "smoking_status", "dietary_restriction", "pet", "partner_name", "current_project",
+    "hobby", "health_condition", "accessibility_need"})
+_COMMON_NOUNS = frozenset({"likes", "dislikes", "hobby", "allergy", "dietary_restriction"})
+_PROPER_WORDS = frozenset(
+    w.lower() for w in (*lexicon.LANGUAGES, *lexicon.COUNTRY_BY_LOWER.values(),
+                        *lexicon.CITIES))
+_CLAUSE_RULES = tuple(r for r in RULES if r.scope == "clause")
+_SENTENCE_RULES = tuple(r for r in RULES if r.scope == "sentence")
+_STOP = re.compile(r"\b(?:anymore|any\s+more|any\s+longer|no\s+longer|used\s+to|not\s.*\bagain"
+                   r"|these\s+days\s+not)\b", re.IGNORECASE)
+_ACCESS_WORDS = re.compile(r"admin|root|moderator|super ?user|access|permission|privilege"
+                           r"|authori[sz]", re.IGNORECASE)
+_REMEMBER_LEAD = re.compile(r"^(?:(?:please|hey|ok|okay|so|and|also)[, ]+)*", re.IGNORECASE)
+
+
+class RuleExtractor:
+    """Grammar tables over the user's own sentences; no model, no I/O."""
+
+    name = "rules"
+    version = VERSION
+
+    def extract(self, transcript: Transcript) -> list[Claim]:
+        """Claims the session supports, with later corrections in the session applied."""
+        found: list[SentenceClaims] = []
+        for turn in transcript.turns:
+            found.extend(analyse_turn(turn, session_id=transcript.session_id))
+        return apply_corrections(found)
+
+
+def extract_turn(turn: Turn, *, session_id: str) -> list[Claim]:
+    """Claims from one turn alone (the online pass): no session context, no corrections."""
+    return [c for s in analyse_turn(turn, session_id=session_id) for c in s.claims]
+
+
+def match_rule(rule: Rule, text: str) -> list[tuple[str, str, str]]:
+    """What one rule alone makes of one clause or sentence: (predicate, object, op) triples.
+    For per-rule tests and for explaining where a claim came from."""
+    sentence = sentences(text)[0]
+    body = sentence.text.rstrip(" .!?") if rule.scope == "sentence" else restore_subject(
+        strip_lead(sentence.clauses[0]))
+    return [(p, v, op) for p, v, op, _ in _match_rules((rule,), body, sentence, question=False)]
+
+
+def analyse_turn(turn: Turn, *, session_id: str) -> list[SentenceClaims]:
+    """One turn's claims, sentence by sentence."""
+    if turn.injected:
+        return []  # memory Reverie injected itself is never re-extracted
+    text = normalise_text(turn.text)
+    if turn.role != "user":
+        return _access_claims(text, turn, session_id, origin=turn.role)
+    own, pasted = split_untrusted(text)
+    out: list[SentenceClaims] = []
+    for span in pasted:
+        out.extend(_access_claims(span, turn, session_id, origin="quoted"))
+    for sentence in sentences(own):
+        # Sentences without claims stay: a bare correction ("sorry, I meant Lille") acts
+        # on earlier claims in the session.
+        claims = _sentence_claims(sentence, turn, session_id)
+        out.append(SentenceClaims(turn.index, sentence.text, tuple(claims)))
+    return derive(out)
+
+
+def _access_claims(text: str, turn: Turn, session_id: str, *,
+                   origin: str) -> list[SentenceClaims]:
+    out = []
+    for sentence in split_sentences(text):
+        claims = tuple(
+            Claim(predicate="access_role", object=role, source="inferred",
+                  confidence=ACCESS_CONFIDENCE, valid_from=as_utc(turn.at),
+                  session_id=session_id, turn=turn.index, evidence=sentence,
+                  untrusted_origin=origin)
+            for role in find_access_roles(sentence))
+        if claims:
+            out.append(SentenceClaims(turn.index, sentence, claims))
+    return out
+
+
+def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str) -> list[Claim]:
+    at = as_utc(turn.at)
+    evidence = sentence.text
+    claims: list[Claim] = []
+    for role in find_access_roles(evidence):
+        claims.append(Claim(predicate="access_role", object=role, source="inferred",
+                            confidence=ACCESS_CONFIDENCE, valid_from=at, session_id=session_id,
+                            turn=turn.index, evidence=evidence, untrusted_origin="user"))
+    clauses = list(sentence.clauses)
+    remember = bool(clauses) and is_remember_request(_REMEMBER_LEAD.sub("", clauses[0]))
+    # A question asserts nothing, except requests phrased as one ("Could you answer in
+    # German?"); a statement before a final question still counts ("I'm vegan, any ideas?").
+    asked = bool(clauses) and not remember and starts_question(strip_lead(clauses[0]))
+    question = asked or (sentence.question and not remember)
+    if question and not asked:
+        last = clauses.pop()
+        if "," in last:
+            clauses.append(last.rsplit(",", 1)[0])
+    base = (session_id, turn.index, evidence)
+    # A clause without claims may still date the sentence's claims: "In August, I moved to
+    # Leipzig", "I live in Leipzig now - moved there in August".
+    pending: list[tuple[list[Found], datetime | None]] = []
+    for clause in clauses:
+        body = restore_subject(strip_lead(clause))
+        if not body:
+            continue
+        found = _without_contradictions(_match_rules(_CLAUSE_RULES, body, sentence,
+                                                     question=asked or starts_question(body)))
+        pending.append((found, resolve_in(body, at)))
+    spare = next((when for found, when in pending if not found and when is not None), None)
+    for found, when in pending:
+        claims.extend(_to_claims(found, base, when or spare or at))
+    text = sentence.text.rstrip(" .!?")
+    found = _match_rules(_SENTENCE_RULES, text, sentence, question=asked)
+    claims.extend(_to_claims(found, base, resolve_in(text, at) or at))
+    if len(claims) > 1 and any(c.predicate == "access_role" for c in claims):
+        claims = [c for c in claims
+                  if c.predicate == "access_role" or not _ACCESS_WORDS.search(c.object)]
+    return _unique(claims)
+
+
+Found = tuple[str, str, str, float]
+
+
+def _key_index(rules: tuple[Rule, ...]) -> tuple[re.Pattern[str], dict[str, frozenset[str]]]:
+    """One regex over every rule's trigger keys, and for each key the rules it wakes: a
+    rule runs only when one of its keys occurs (a key inside a longer one counts too)."""
+    keys = sorted({k for r in rules for k in r.keys}, key=len, reverse=True)
+    woken = {k: frozenset(r.name for r in rules if any(rk in k for rk in r.keys)) for k in keys}
+    return re.compile("|".join(re.escape(k) for k in keys), re.IGNORECASE), woken
+
+
+_KEYS_RX, _WOKEN = _key_index(RULES)
+
+
+def _awake(text: str) -> set[str]:
+    names: set[str] = set()
+    for m in _KEYS_RX.finditer(text):
+        names |= _WOKEN[m.group(0).lower()]
+    return names
+
+
+def _match_rules(rules: tuple[Rule, ...], text: str, sentence: Sentence, *,
+                 question: bool) -> list[Found]:
+    lowercase = sentence.lowercase
+    out: list[Found] = []
+    future: bool | None = None
+    awake = _awake(text)
+    for rule in rules:
+        if rule.name not in awake:
+            continue
+        if question and not rule.in_question:
+            continue
+        if rule.requires_rx is not None and not rule.requires_rx.search(sentence.text):
+            continue
+        if not rule.future_ok and rule.predicate in _FUTURE_SENSITIVE:
+            if future is None:
+                future = has_future(text)
+            if future:
+                continue
+        for rx in rule.compiled:
+            m = rx.search(text)
+            if m is None or blocked(TIME_RE.sub(" ", text[:m.start()])):
+                continue
+            built = _build(rule, m, text, lowercase)
+            if built:
+                out.extend(built)
+                break
+    return out
+
+
+def _without_contradictions(found: list[Found]) -> list[Found]:
+    """In one clause a removal wins: "my dog Rex died" names the dog and says it is gone."""
+    gone = {(p, v.lower()) for p, v, op, _ in found if op == "retract"}
+    return [f for f in found if f[2] == "retract" or (f[0], f[1].lower()) not in gone]
+
+
+def _build(rule: Rule, m: re.Match[str], text: str, lowercase: bool) -> list[Found]:
+    groups = m.groupdict()
+    neg = groups.get("neg")
+    state = "pos" if not neg else (
+        "stop" if _STOP.search(text) or re.match(r"no\s+longer|used\s+to", neg, re.I) else "neg")
+    action = rule.actions[state]
+    if action.op == "skip":
+        return []
+    confidence = min(rule.confidence, HEDGED_CONFIDENCE) if hedged(text) else rule.confidence
+    ctx = ObjCtx(predicate=rule.predicate, lowercase=lowercase, proper=rule.proper,
+                 groups=groups)
+    out: list[Found] = []
+    captured = {g: v for g, v in groups.items()
+                if v is not None and g != "neg" and not g.startswith("x_")}
+    if rule.value is not None or "obj" not in captured:
+        captured.pop("obj", None)
+        values: list[tuple[str, str]] = ([(rule.predicate, rule.value)]
+                                         if rule.value is not None else [])
+    else:
+        kind = rule.kind or PREDICATE_KIND.get(rule.predicate, "phrase")
+        values = [(p or rule.predicate, v)
+                  for p, v in NORMALISERS[kind](captured.pop("obj"), ctx)]
+    if groups.get("obj") is not None and m.start("obj") == 0:
+        # "Gardening is my thing": a sentence-initial common noun loses its capital.
+        values = [(p, _decapitalise(v) if p in _COMMON_NOUNS else v) for p, v in values]
+    for predicate, value in values:
+        value = rule.template.format(value) if predicate == rule.predicate else value
+        if action.predicate:
+            predicate = action.predicate
+        if action.value:
+            value = action.value.format(value)
+        out.append((predicate, value, action.op, confidence))
+    if action.predicate is None:
+        for group, raw in captured.items():
+            kind = PREDICATE_KIND.get(group, "phrase")
+            for p, v in NORMALISERS[kind](raw, replace(ctx, predicate=group)):
+                out.append((p or group, v, action.op, confidence))
+    return out
+
+
+def _decapitalise(value: str) -> str:
+    """A sentence-initial common noun loses its capital; proper nouns keep theirs."""
+    first = value.split(" ", 1)[0]
+    if (len(first) > 1 and first[0].isupper() and first[1:].islower()
+            and first.lower() not in _PROPER_WORDS):
+        return first.lower() + value[len(first):]
+    return value
+
+
+def _to_claims(found: list[Found], base: tuple[str, int, str],
+               valid_from: datetime) -> list[Claim]:
+    session_id, turn, evidence = base
+    return [Claim(predicate=predicate, object=value, op=cast(ClaimOp, op),
+                  confidence=confidence, valid_from=valid_from, source="stated",
+                  session_id=session_id, turn=turn, evidence=evidence,
+                  sensitive=SENSITIVE_PREDICATES.get(predicate))
+            for predicate, value, op, confidence in found if value]
+
+
+def _unique(claims: list[Claim]) -> list[Claim]:
+    seen: set[tuple[str, str, str]] = set()
+    out = []
+    for c in claims:
+        key = (c.predicate, c.object.lower(), c.op)
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out

@@ -1,0 +1,464 @@
+"""`reverie bench recall`: recall latency at scale, beside a bare pgvector top-k on the same table.
+
+Loads N memory items (random unit vectors, short statements) spread over N / per-user users,
+plus some fragments, into a separate database (`reverie_bench`) with COPY, builds the
+schema's indexes after loading, then times, query by query and interleaved:
+
+- bare: `SELECT item_id ... ORDER BY embedding <=> q LIMIT 10` for one user (psycopg,
+  prepared): the floor any recall built on this table can reach;
+- system: what the assistant runs for candidates and ranking — a unit of work around
+  `RecallStore.candidates`, then `pipeline.rank` fuse / mark_conflicts / select;
+- reader: the whole `Reader.recall` (cache-version read, cache miss, candidates, ranking),
+  with the query vector looked up instead of computed.
+
+Query embedding is excluded everywhere: vectors are precomputed.
+"""
+from __future__ import annotations
+
+import random
+import shlex
+import sys
+import time
+import uuid
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Annotated, Optional
+
+import numpy as np
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+BENCH_DB = "reverie_bench"
+NAMESPACE = "bench"
+DIM = 384
+T0 = datetime(2026, 1, 1, tzinfo=UTC)
+_TABLES = ("memory_items", "fragments")
+
+_PREDICATES = [
+    ("city", "fact"), ("employer", "fact"), ("job_title", "fact"), ("hobby", "preference"),
+    ("likes", "preference"), ("dislikes", "preference"), ("pet", "fact"),
+    ("current_project", "fact"), ("language_spoken", "fact"), ("allergy", "constraint"),
+    ("dietary_restriction", "constraint"), ("plan", "event"),
+]
+_WORDS = ("berlin munich oslo lisbon kyoto denver lagos quito tallinn porto acme globex "
+          "initech umbrella hooli vandelay engineer teacher nurse designer chef pilot "
+          "climbing chess cycling pottery sailing running baking jazz opera sushi tacos "
+          "coffee tea peanuts shellfish gluten dairy vegan cat dog parrot hamster spanish "
+          "french german japanese garden novel startup thesis marathon wedding dentist "
+          "doctor concert holiday museum paris rome train flight budget piano guitar").split()
+
+
+def _pg_admin_url(data_dir: Path | None) -> str:
+    from infra.db.engine import resolve_database_url
+    from infra.settings import Settings
+    settings = Settings(**({"data_dir": data_dir} if data_dir else {}))
+    return resolve_database_url(settings)
+
+
+def _with_db(url: str, name: str) -> str:
+    base, _, query = url.partition("?")
+    return base.rsplit("/", 1)[0] + "/" + name + (("?" + query) if query else "")
+
+
+def _libpq(url: str) -> str:
+    return url.replace("postgresql+psycopg://", "postgresql://", 1)
+
+
+def _ensure_db(admin_url: str, *, drop_first: bool = False) -> None:
+    import psycopg
+    with psycopg.connect(_libpq(admin_url), autocommit=True) as c:
+        if drop_first:
+            c.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)')
+        if not c.execute("SELECT 1 FROM pg_database WHERE datname = %s", (BENCH_DB,)).fetchone():
+            c.execute(f'CREATE DATABASE "{BENCH_DB}"')
+
+
+def drop_db(admin_url: str) -> None:
+    import psycopg
+    with psycopg.connect(_libpq(admin_url), autocommit=True) as c:
+        c.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)')
+
+
+# ---- data -----------------------------------------------------------------------------
+def _unit_vectors(rng: np.random.Generator, n: int) -> np.ndarray:
+    v = rng.standard_normal((n, DIM), dtype=np.float32)
+    v /= np.linalg.norm(v, axis=1, keepdims=True)
+    return v
+
+
+def _user(i: int) -> str:
+    return f"u{i:07d}"
+
+
+def _statement(rng: random.Random) -> tuple[str, str, str]:
+    predicate, kind = rng.choice(_PREDICATES)
+    obj = " ".join(rng.sample(_WORDS, rng.randint(1, 2)))
+    return predicate, kind, f"User's {predicate.replace('_', ' ')} is {obj}."
+
+
+def _fragment_text(rng: random.Random, at: datetime) -> str:
+    user = " ".join(rng.choices(_WORDS, k=rng.randint(6, 14)))
+    reply = " ".join(rng.choices(_WORDS, k=rng.randint(8, 20)))
+    return f"[{at:%Y-%m-%d}] user: I was thinking about {user}.\nassistant: {reply}."
+
+
+def _copy_items(conn, n: int, per_user: int, seed: int, progress, task) -> None:
+    """COPY n items in batches; users are interleaved (a user's rows are spread over the
+    table the way months of interleaved writes spread them), ~3% retired."""
+    from pgvector.psycopg import register_vector
+    from psycopg.types.json import Jsonb
+    register_vector(conn)
+    rng, nrng = random.Random(seed), np.random.default_rng(seed)
+    users = np.repeat(np.arange(max(1, n // per_user)), per_user)[:n]
+    if len(users) < n:
+        users = np.concatenate([users, nrng.integers(0, users.max() + 1, n - len(users))])
+    nrng.shuffle(users)
+    cols = ("item_id", "namespace", "user_id", "kind", "predicate", "statement", "scope",
+            "confidence", "sources", "revision", "retired", "created_at", "updated_at",
+            "tags", "embedding", "embed_model")
+    types = ("varchar", "varchar", "varchar", "varchar", "varchar", "text", "jsonb", "float8",
+             "jsonb", "int4", "bool", "timestamptz", "timestamptz", "jsonb", "vector",
+             "varchar")
+    batch = 50_000
+    with conn.cursor() as cur:
+        for start in range(0, n, batch):
+            stop = min(n, start + batch)
+            vecs = _unit_vectors(nrng, stop - start)
+            with cur.copy(f"COPY memory_items ({', '.join(cols)}) FROM STDIN "
+                          "(FORMAT BINARY)") as cp:
+                cp.set_types(types)
+                for j in range(stop - start):
+                    predicate, kind, statement = _statement(rng)
+                    at = T0 - timedelta(days=rng.randint(0, 900))
+                    sid = f"s{rng.randint(1, 60)}"
+                    cp.write_row((
+                        str(uuid.UUID(int=rng.getrandbits(128))), NAMESPACE,
+                        _user(int(users[start + j])), kind, predicate, statement, Jsonb({}),
+                        round(rng.uniform(0.5, 1.0), 3), Jsonb([f"{sid}#{rng.randint(0, 40)}"]),
+                        1, rng.random() < 0.03, at, at, Jsonb([predicate]), vecs[j],
+                        "bench-random-384"))
+            conn.commit()
+            progress.update(task, advance=stop - start)
+
+
+def _copy_fragments(conn, users: int, per_user: int, seed: int, progress, task) -> None:
+    from pgvector.psycopg import register_vector
+    register_vector(conn)
+    rng, nrng = random.Random(seed + 1), np.random.default_rng(seed + 1)
+    order = np.repeat(np.arange(users), per_user)
+    nrng.shuffle(order)
+    cols = ("fragment_id", "namespace", "user_id", "session_id", "turn_start", "turn_end",
+            "text", "at", "retired", "embedding", "embed_model")
+    types = ("varchar", "varchar", "varchar", "varchar", "int4", "int4", "text",
+             "timestamptz", "bool", "vector", "varchar")
+    batch = 50_000
+    with conn.cursor() as cur:
+        for start in range(0, len(order), batch):
+            chunk = order[start:start + batch]
+            vecs = _unit_vectors(nrng, len(chunk))
+            with cur.copy(f"COPY fragments ({', '.join(cols)}) FROM STDIN "
+                          "(FORMAT BINARY)") as cp:
+                cp.set_types(types)
+                for j, u in enumerate(chunk):
+                    at = T0 - timedelta(days=rng.randint(0, 900))
+                    turn = 2 * rng.randint(0, 30)
+                    cp.write_row((
+                        str(uuid.UUID(int=rng.getrandbits(128))), NAMESPACE, _user(int(u)),
+                        f"s{rng.randint(1, 60)}", turn, turn + 1, _fragment_text(rng, at), at,
+                        rng.random() < 0.03, vecs[j], "bench-random-384"))
+            conn.commit()
+            progress.update(task, advance=len(chunk))
+
+
+def load(url: str, *, items: int, per_user: int, fragments_per_user: int, seed: int,
+         hnsw: bool, console: Console) -> dict:
+    """Migrate the bench database, drop the two tables' secondary indexes, COPY, then build
+    the indexes the migrations define (HNSW only with `hnsw`), VACUUM ANALYZE."""
+    import psycopg
+    from infra.db.engine import make_engine, migrate
+    engine = make_engine(url)
+    migrate(engine)
+    engine.dispose()
+    timings = {}
+    with psycopg.connect(_libpq(url)) as conn:
+        conn.execute("TRUNCATE memory_items, fragments")
+        indexdefs = conn.execute(
+            "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = ANY(%s) "
+            "AND indexname NOT IN (SELECT conname FROM pg_constraint)", (list(_TABLES),)
+        ).fetchall()
+        for name, _ in indexdefs:
+            conn.execute(f'DROP INDEX IF EXISTS "{name}"')
+        conn.execute("SET synchronous_commit = off")
+        conn.commit()
+        users = max(1, items // per_user)
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), console=console, transient=False) as progress:
+            t = time.perf_counter()
+            task = progress.add_task("COPY memory_items", total=items)
+            _copy_items(conn, items, per_user, seed, progress, task)
+            timings["copy items s"] = time.perf_counter() - t
+            t = time.perf_counter()
+            task = progress.add_task("COPY fragments", total=users * fragments_per_user)
+            _copy_fragments(conn, users, fragments_per_user, seed, progress, task)
+            timings["copy fragments s"] = time.perf_counter() - t
+        conn.execute("SET maintenance_work_mem = '1GB'")
+        t = time.perf_counter()
+        for name, ddl in indexdefs:
+            if "hnsw" in ddl.lower() and not hnsw:
+                console.print(f"  skipped {name} (HNSW; --hnsw builds it)")
+                continue
+            t1 = time.perf_counter()
+            conn.execute(ddl)
+            conn.commit()
+            console.print(f"  built {name} in {time.perf_counter() - t1:.1f} s")
+        timings["indexes s"] = time.perf_counter() - t
+    with psycopg.connect(_libpq(url), autocommit=True) as conn:
+        t = time.perf_counter()
+        conn.execute("VACUUM ANALYZE memory_items")
+        conn.execute("VACUUM ANALYZE fragments")
+        timings["vacuum analyze s"] = time.perf_counter() - t
+        conn.execute("CREATE TABLE IF NOT EXISTS bench_meta (k text PRIMARY KEY, v text)")
+        conn.execute("DELETE FROM bench_meta")
+        meta = {"items": items, "per_user": per_user, "fragments_per_user": fragments_per_user,
+                "seed": seed, "hnsw": hnsw}
+        for k, v in meta.items():
+            conn.execute("INSERT INTO bench_meta VALUES (%s, %s)", (k, str(v)))
+    return timings
+
+
+def loaded_meta(url: str) -> dict:
+    import psycopg
+    try:
+        with psycopg.connect(_libpq(url)) as conn:
+            return dict(conn.execute("SELECT k, v FROM bench_meta").fetchall())
+    except psycopg.Error:
+        return {}
+
+
+# ---- timing ---------------------------------------------------------------------------
+class _LookupEmbedder:
+    """Returns the precomputed vector of a query: the bench excludes query embedding."""
+
+    name = "bench-random-384"
+    dim = DIM
+
+    def __init__(self, vectors: dict[str, list[float]]) -> None:
+        self.vectors = vectors
+
+    def embed(self, texts):
+        return [self.vectors[t] for t in texts]
+
+
+def _queries(n: int, users: int, seed: int) -> list[tuple[str, str, list[float]]]:
+    rng, nrng = random.Random(seed + 2), np.random.default_rng(seed + 2)
+    vecs = _unit_vectors(nrng, n)
+    out = []
+    for i in range(n):
+        words = " ".join(rng.sample(_WORDS, 2))
+        # Unique text per query: the reader's cache never answers.
+        out.append((_user(rng.randrange(users)),
+                    f"what do you remember about {words}? (q{i})", vecs[i].tolist()))
+    return out
+
+
+def _pct(xs: list[float]) -> dict[str, float]:
+    a = np.asarray(xs) * 1000
+    return {"p50": float(np.percentile(a, 50)), "p90": float(np.percentile(a, 90)),
+            "p99": float(np.percentile(a, 99)), "max": float(a.max()), "mean": float(a.mean())}
+
+
+def measure(url: str, queries: list[tuple[str, str, list[float]]], *, warmup: int,
+            with_reader: bool, data_dir: Path | None, console: Console) -> dict[str, dict]:
+    import psycopg
+
+    from infra.stores.recall import RecallStore
+    from pipeline.rank import fuse, mark_conflicts, select
+
+    deps = _deps(url, queries, data_dir)
+    reader = _reader(deps) if with_reader else None
+    now, k, budget, half_life = T0, 5, 600, 90.0
+    bare_sql = ("SELECT item_id FROM memory_items WHERE namespace = %s AND user_id = %s "
+                "AND NOT retired ORDER BY embedding <=> %s::vector LIMIT 10")
+
+    def bare(conn, uid, qv_text):
+        conn.execute(bare_sql, (NAMESPACE, uid, qv_text), prepare=True).fetchall()
+
+    def system(uid, query, qvec):
+        # The assistant's unit of work for candidates (api.read.Reader.recall), then ranking.
+        with _unit_of_work(deps) as uow:
+            cands = RecallStore(uow.session).candidates(NAMESPACE, uid, query, qvec,
+                                                        pool=max(30, 3 * k))
+        ranked = mark_conflicts(fuse(cands, now=now, half_life_days=half_life))
+        return select(ranked, k=k, token_budget=budget)
+
+    # The candidates statement alone: the same RecallStore call on one autocommit connection
+    # (no unit of work around it: no scoping, no BEGIN/COMMIT round trips).
+    from sqlalchemy.orm import Session
+    raw = deps.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+    raw_session = Session(bind=raw)
+
+    def statement(uid, query, qvec):
+        RecallStore(raw_session).candidates(NAMESPACE, uid, query, qvec, pool=max(30, 3 * k))
+
+    timings: dict[str, list[float]] = {"bare": [], "statement": [], "system": [], "reader": []}
+    counts = []
+    with psycopg.connect(_libpq(url), autocommit=True) as conn:
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), console=console, transient=True) as progress:
+            task = progress.add_task("timing queries", total=len(queries))
+            for i, (uid, query, qvec) in enumerate(queries):
+                qv_text = "[" + ",".join(f"{v:.6f}" for v in qvec) + "]"
+                t = time.perf_counter()
+                bare(conn, uid, qv_text)
+                t_bare = time.perf_counter() - t
+                t = time.perf_counter()
+                statement(uid, query, qvec)
+                t_stmt = time.perf_counter() - t
+                t = time.perf_counter()
+                kept, _ = system(uid, query, qvec)
+                t_sys = time.perf_counter() - t
+                t_reader = None
+                if reader is not None:
+                    t = time.perf_counter()
+                    reader.recall(NAMESPACE, uid, query, k=k)
+                    t_reader = time.perf_counter() - t
+                if i >= warmup:
+                    timings["bare"].append(t_bare)
+                    timings["statement"].append(t_stmt)
+                    timings["system"].append(t_sys)
+                    counts.append(len(kept))
+                    if t_reader is not None:
+                        timings["reader"].append(t_reader)
+                progress.update(task, advance=1)
+    raw_session.close()
+    raw.close()
+    deps.dispose()
+    out = {name: _pct(xs) for name, xs in timings.items() if xs}
+    out["_hits"] = {"mean": float(np.mean(counts)) if counts else 0.0}
+    return out
+
+
+def _unit_of_work(deps):
+    """Scoped to the namespace (row-level security) where the stack supports it."""
+    try:
+        return deps.unit_of_work(namespace=NAMESPACE)
+    except TypeError:
+        return deps.unit_of_work()
+
+
+def _deps(url: str, queries, data_dir: Path | None):
+    """The dependency bundle the read path needs (no object store or extractor: recall
+    touches neither), with the lookup embedder."""
+    from infra.clock import SystemClock
+    from infra.db.engine import make_engine
+    from infra.deps import Deps
+    from infra.settings import Settings
+    from pipeline.vocabulary import Vocabulary
+    settings = Settings(database_url=url, embedder="hash",
+                        **({"data_dir": data_dir} if data_dir else {}))
+    return Deps(settings=settings, clock=SystemClock(), engine=make_engine(url),
+                transcripts=None, extractor=None, vocabulary=Vocabulary.with_extensions(),
+                _embedder=_LookupEmbedder({q: v for _, q, v in queries}))
+
+
+def _reader(deps):
+    from api.memory import Memory
+    from api.read import Reader
+    return Reader(Memory(deps))
+
+
+def _plan(url: str, query: tuple[str, str, list[float]]) -> str:
+    """EXPLAIN of the bare query for one user: shows which index serves it."""
+    import psycopg
+    uid, _, qvec = query
+    qv = "[" + ",".join(f"{v:.6f}" for v in qvec) + "]"
+    with psycopg.connect(_libpq(url)) as conn:
+        rows = conn.execute(
+            "EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) SELECT item_id FROM memory_items "
+            "WHERE namespace = %s AND user_id = %s AND NOT retired "
+            "ORDER BY embedding <=> %s::vector LIMIT 10", (NAMESPACE, uid, qv)).fetchall()
+    return "\n".join(r[0] for r in rows)
+
+
+# ---- command --------------------------------------------------------------------------
+def recall_cmd(
+    items: Annotated[int, typer.Option("--items", help="Memory items to load (N).")] = 100_000,
+    per_user: Annotated[int, typer.Option("--per-user", help="Items per user.")] = 100,
+    queries: Annotated[int, typer.Option("--queries", help="Timed queries (Q).")] = 2_000,
+    fragments_per_user: Annotated[int, typer.Option(
+        "--fragments-per-user", help="Conversation fragments per user.")] = 20,
+    warmup: Annotated[int, typer.Option(help="Untimed queries first.")] = 200,
+    seed: Annotated[int, typer.Option(help="Random seed (data and queries).")] = 7,
+    reload: Annotated[bool, typer.Option("--reload", help="Load again even when the bench "
+                                         "database already holds this data set.")] = False,
+    hnsw: Annotated[bool, typer.Option("--hnsw", help="Also build the HNSW indexes (slow at "
+                                       "1M; per-user recall does not use them).")] = False,
+    reader: Annotated[bool, typer.Option("--reader/--no-reader", help="Also time the whole "
+                                         "Reader.recall (cache miss).")] = True,
+    explain: Annotated[bool, typer.Option("--explain", help="Print the bare query's plan.")] = False,
+    drop: Annotated[bool, typer.Option("--drop", help="Drop the bench database at the end.")] = False,
+    data_dir: Annotated[Optional[Path], typer.Option(
+        "--data-dir", help="State folder of the embedded Postgres.")] = None,
+) -> None:
+    """Recall latency (p50/p99) at N items against a bare pgvector top-k on the same table."""
+    console = Console(width=max(120, Console().width))
+    command = "reverie bench recall " + " ".join(shlex.quote(a) for a in sys.argv[3:])
+    console.print(f"[bold]$ {command.strip()}[/bold]")
+    if per_user < 1 or items < per_user:
+        raise typer.BadParameter("need --items >= --per-user >= 1")
+    admin = _pg_admin_url(data_dir)
+    _ensure_db(admin)
+    url = _with_db(admin, BENCH_DB)
+    want = {"items": str(items), "per_user": str(per_user),
+            "fragments_per_user": str(fragments_per_user), "seed": str(seed)}
+    have = loaded_meta(url)
+    load_timings = {}
+    if reload or any(have.get(k) != v for k, v in want.items()) or (
+            hnsw and have.get("hnsw") != "True"):
+        console.print(f"loading {items:,} items ({items // per_user:,} users x {per_user}) and "
+                      f"{items // per_user * fragments_per_user:,} fragments into "
+                      f"database {BENCH_DB}")
+        load_timings = load(url, items=items, per_user=per_user,
+                            fragments_per_user=fragments_per_user, seed=seed, hnsw=hnsw,
+                            console=console)
+    else:
+        console.print(f"database {BENCH_DB} already holds this data set (--reload to load again)")
+    qs = _queries(queries + warmup, max(1, items // per_user), seed)
+    if explain:
+        console.print(_plan(url, qs[0]))
+    res = measure(url, qs, warmup=warmup, with_reader=reader, data_dir=data_dir,
+                  console=console)
+    _report(console, res, items=items, per_user=per_user, fragments=items // per_user *
+            fragments_per_user, queries=queries, load_timings=load_timings)
+    if drop:
+        drop_db(admin)
+        console.print(f"dropped database {BENCH_DB}")
+
+
+def _report(console: Console, res: dict, *, items: int, per_user: int, fragments: int,
+            queries: int, load_timings: dict) -> None:
+    bare = res["bare"]
+    table = Table(title=f"recall latency, ms — {items:,} items, {per_user} per user, "
+                        f"{fragments:,} fragments, {queries:,} queries (embedding excluded)")
+    for col in ("path", "p50", "p90", "p99", "max", "mean", "x bare p50", "x bare p99"):
+        table.add_column(col, justify="left" if col == "path" else "right")
+    names = {"bare": "bare pgvector top-10 (psycopg, prepared)",
+             "statement": "candidates statement alone (RecallStore, autocommit)",
+             "system": "assistant path: unit of work + candidates + rank",
+             "reader": "Reader.recall, cache miss (+ cache-version read, audit row)"}
+    for key, label in names.items():
+        if key not in res:
+            continue
+        r = res[key]
+        table.add_row(label, *(f"{r[c]:.3f}" for c in ("p50", "p90", "p99", "max", "mean")),
+                      f"{r['p50'] / bare['p50']:.2f}", f"{r['p99'] / bare['p99']:.2f}")
+    console.print(table)
+    sys_p99, ratio = res["system"]["p99"], res["system"]["p99"] / bare["p99"]
+    ok = "[green]met[/green]", "[red]missed[/red]"
+    console.print(f"target p99 < 5 ms: {ok[0] if sys_p99 < 5 else ok[1]} ({sys_p99:.3f} ms); "
+                  f"within 1.5x of bare p99: {ok[0] if ratio <= 1.5 else ok[1]} ({ratio:.2f}x)"
+                  f"; mean hits returned {res['_hits']['mean']:.1f}")
+    if load_timings:
+        console.print("load: " + ", ".join(f"{k} {v:.1f}" for k, v in load_timings.items()))

@@ -1,0 +1,392 @@
+"""`reverie bench retrieval`: the system's recall against BM25 and dense retrieval over raw
+turns, on LoCoMo (evidence recall@k) and LongMemEval knowledge-update (current_first,
+stale_rate).
+
+Every conversation (LoCoMo) or question haystack (LongMemEval) is played through the real
+pipeline in its own namespace: sessions captured turn by turn with a fixed clock at the
+dataset's dates, ended, and dreamt over in process. Recall's hits carry provenance
+("session#turn"), which maps back to the dataset's labels (dia_ids, haystack session ids).
+The baselines index the same raw turns in the same run, the dense one with the system's own
+embedder, so the three columns differ only by what the memory system does.
+"""
+from __future__ import annotations
+
+import hashlib
+import shutil
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import timedelta
+from pathlib import Path
+
+import numpy as np
+
+from scripts.bench_data import CATEGORIES, Conversation, RawSession, UpdateQuestion, load
+
+#: Cut-offs for LoCoMo evidence recall; hits are fetched once at the largest.
+KS = (5, 10, 25)
+#: Window for the LongMemEval knowledge-update figures (what a prompt would get).
+UPDATE_K = 10
+METHODS = ("system", "bm25", "dense")
+USER = "bench"
+#: Seconds between captured turns inside a session.
+TURN_GAP_S = 30
+
+
+# ---- metrics (pure) ------------------------------------------------------------------------
+def evidence_recall(gold: frozenset[str] | set[str], ranked: Sequence[set[str]], k: int) -> float:
+    """|gold ∩ sources of the top-k| / |gold|."""
+    seen: set[str] = set()
+    for sources in ranked[:k]:
+        seen |= sources
+    return len(gold & seen) / len(gold) if gold else 0.0
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One ranked result, reduced to what the metrics need."""
+
+    turns: frozenset[str]          # dataset turn keys (dia_ids, "sid#i")
+    sessions: frozenset[str]       # dataset session labels
+    current: bool = False          # a live consolidated fact (not a raw fragment)
+
+
+def update_order(q: UpdateQuestion, ranked: Sequence[Hit], k: int = UPDATE_K) -> tuple[bool, bool]:
+    """(current_first, stale) for one knowledge-update question.
+
+    current_first: the highest-ranked hit that traces to an answer session traces to the
+    later one. stale: the older session ranks above the newer (or the newer is absent), or a
+    live fact still carries the old value (sourced from the older session's answer turns and
+    not from the newer session)."""
+    first_old = first_new = None
+    stale_fact = False
+    for rank, hit in enumerate(ranked[:k]):
+        if q.newer and q.newer in hit.sessions and first_new is None:
+            first_new = rank
+        if q.older and q.older in hit.sessions and first_old is None:
+            first_old = rank
+        if (hit.current and q.older and hit.turns & q.answer_turns
+                and any(t.startswith(q.older + "#") for t in hit.turns & q.answer_turns)
+                and q.newer not in hit.sessions):
+            stale_fact = True
+    current_first = first_new is not None and (first_old is None or first_new <= first_old)
+    older_above = first_old is not None and (first_new is None or first_old < first_new)
+    return current_first, older_above or stale_fact
+
+
+def _mean(values: Sequence[float]) -> float | None:
+    return round(sum(values) / len(values), 4) if values else None
+
+
+def locomo_figures(rows: Sequence[tuple[int, frozenset[str], Sequence[set[str]]]]) -> dict:
+    """rows: (category, gold, ranked sources) per question -> recall@k overall and per category."""
+    out: dict[str, float | None] = {}
+    for k in KS:
+        out[f"recall@{k}"] = _mean([evidence_recall(g, r, k) for _, g, r in rows])
+    for k in KS:
+        for cat, name in CATEGORIES.items():
+            out[f"recall@{k}/{name}"] = _mean([evidence_recall(g, r, k) for c, g, r in rows
+                                               if c == cat])
+    # How much text the top 10 carries, so larger chunks are not mistaken for better ranking.
+    out["turns@10"] = _mean([float(len(set().union(*r[:10]))) if r else 0.0 for _, _, r in rows])
+    return out
+
+
+def update_figures(rows: Sequence[tuple[UpdateQuestion, Sequence[Hit]]]) -> dict:
+    flags = [update_order(q, ranked) for q, ranked in rows]
+    found = [bool(set().union(*(h.sessions for h in r[:UPDATE_K])) & q.answer_sessions)
+             if r else False for q, r in rows]
+    return {"current_first": _mean([float(c) for c, _ in flags]),
+            "stale_rate": _mean([float(s) for _, s in flags]),
+            f"answer_session@{UPDATE_K}": _mean([float(f) for f in found]),
+            f"turns@{UPDATE_K}": _mean([float(len(set().union(*(h.turns for h in r[:UPDATE_K]))))
+                                        if r else 0.0 for _, r in rows])}
+
+
+# ---- baselines -----------------------------------------------------------------------------
+class Bm25Index:
+    """BM25 (bm25s, Lucene variant, English stopwords) over raw turn texts."""
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        import bm25s
+        self._bm25s = bm25s
+        self._n = len(texts)
+        self._model = bm25s.BM25()
+        self._model.index(self._tok(texts), show_progress=False)
+
+    def _tok(self, texts: Sequence[str]) -> list[list[str]]:
+        return self._bm25s.tokenize(list(texts), stopwords="en", show_progress=False,
+                                    return_ids=False)
+
+    def rank(self, query: str, k: int) -> list[int]:
+        docs, scores = self._model.retrieve(self._tok([query]), k=min(k, self._n),
+                                            show_progress=False)
+        return [int(d) for d, s in zip(docs[0], scores[0]) if s > 0]
+
+
+class DenseIndex:
+    """Cosine similarity over normalised embeddings of raw turns."""
+
+    def __init__(self, vectors: np.ndarray) -> None:
+        self._m = vectors
+
+    def rank(self, qvec: Sequence[float], k: int) -> list[int]:
+        sims = self._m @ np.asarray(qvec, dtype=np.float32)
+        top = np.argsort(-sims, kind="stable")[:k]
+        return [int(i) for i in top]
+
+
+class VectorCache:
+    """Embeddings of baseline texts on disk, keyed by embedder and text (None: no cache)."""
+
+    def __init__(self, folder: Path | None, embedder) -> None:
+        self.folder, self.embedder = folder, embedder
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        path = None
+        if self.folder is not None:
+            digest = hashlib.sha1("\x1e".join(texts).encode()).hexdigest()[:20]
+            path = self.folder / f"{self.embedder.name}-{digest}.npy"
+            if path.exists():
+                return np.load(path)
+        vectors = np.asarray(self.embedder.embed(list(texts)), dtype=np.float32)
+        vectors = vectors.reshape(len(texts), -1)
+        norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+        vectors = vectors / np.where(norms == 0, 1.0, norms)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            np.save(path, vectors)
+        return vectors
+
+
+# ---- playing a dataset through the system --------------------------------------------------
+@dataclass
+class Provenance:
+    """From the system's "session#turn" refs back to dataset keys."""
+
+    turns: dict[str, str] = field(default_factory=dict)      # "s003#4" -> dataset turn key
+    sessions: dict[str, str] = field(default_factory=dict)   # "s003" -> dataset session label
+
+    def hit(self, sources: Sequence[str], *, current: bool = False) -> Hit:
+        turns, sessions = set(), set()
+        for ref in sources:
+            sid, _, turn = ref.partition("#")
+            if sid in self.sessions:
+                sessions.add(self.sessions[sid])
+            if turn and ref in self.turns:
+                turns.add(self.turns[ref])
+        return Hit(frozenset(turns), frozenset(sessions), current)
+
+
+def captured_text(turn, kind: str) -> str:
+    """LoCoMo has two people and no assistant: the speaker's name goes with the words."""
+    return f"{turn.speaker}: {turn.text}" if kind == "locomo" else turn.text
+
+
+def ingest(rt, clock, namespace: str, sessions: Sequence[RawSession], kind: str,
+           advance: Callable[[], None]) -> Provenance:
+    """Capture every session (in date order) and end it: the dream chain runs in process.
+    A session already consolidated in this namespace (a resumed run) is skipped."""
+    prov = Provenance()
+    mem = rt.memory
+    for i, session in enumerate(sorted(sessions, key=lambda s: s.at)):
+        sid = f"s{i:03d}"
+        prov.sessions[sid] = session.label
+        for j, turn in enumerate(session.turns):
+            prov.turns[f"{sid}#{j}"] = turn.key
+        with rt.deps.unit_of_work() as uow:
+            existing = uow.sessions.find(namespace, USER, sid)
+        if existing is not None and existing.state == "consolidated":
+            advance()
+            continue
+        if existing is None:
+            clock.set(session.at)
+            mem.start_session(namespace, USER, sid, session.at)
+            for j, turn in enumerate(session.turns):
+                at = session.at + timedelta(seconds=TURN_GAP_S * j)
+                clock.set(at)
+                mem.append_turn(namespace, USER, sid, turn.role, captured_text(turn, kind), at)
+        if existing is None or existing.state == "open":
+            end = session.at + timedelta(seconds=TURN_GAP_S * len(session.turns))
+            clock.set(end)
+            mem.end_session(namespace, USER, sid, end)
+        advance()
+    return prov
+
+
+def system_ranking(rt, clock, namespace: str, query: str, at, prov: Provenance,
+                   k: int) -> tuple[list[Hit], float]:
+    clock.set(at)
+    t0 = time.perf_counter()
+    result = rt.reader.recall(namespace, USER, query, k=k, token_budget=1_000_000)
+    elapsed = time.perf_counter() - t0
+    return [prov.hit(h.sources, current=h.kind == "item") for h in result.hits], elapsed
+
+
+def namespace_for(tag: str, name: str) -> str:
+    slug = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name)[:40]
+    return f"b{tag}-{slug}"
+
+
+# ---- the run ------------------------------------------------------------------------------
+@dataclass
+class Options:
+    data: Path
+    embedder: str = "local"
+    limit: int | None = None
+    data_dir: Path | None = None
+    report: Path | None = None
+
+
+def run(opts: Options, progress=None) -> dict:
+    """Ingest, query, score the three methods; returns the report (see `--report`)."""
+    from infra.clock import FixedClock
+    from infra.settings import Settings
+    from scripts.runtime import start
+
+    kind, records = load(opts.data)
+    temp = opts.data_dir is None
+    data_dir = Path(tempfile.mkdtemp(prefix="reverie-bench-")) if temp else opts.data_dir
+    data_dir.mkdir(parents=True, exist_ok=True)
+    settings = Settings(data_dir=data_dir, broker_url=None, mode="full",
+                        object_store_url=(data_dir / "objects").resolve().as_uri(),
+                        embedder=opts.embedder)
+    records = _limit(kind, records, opts.limit)
+    tag = hashlib.sha1(opts.data.read_bytes()).hexdigest()[:8]
+    clock = FixedClock(_first_time(kind, records))
+    rt = start(settings, clock=clock)
+    cache = VectorCache(None if temp else data_dir / "bench-vectors", rt.deps.embedder)
+    prog = progress or _NullProgress()
+    try:
+        if kind == "locomo":
+            report = _run_locomo(rt, clock, records, tag, cache, prog)
+        else:
+            report = _run_updates(rt, clock, records, tag, cache, prog)
+    finally:
+        rt.deps.dispose()
+        if temp and settings.database_url is None:
+            from infra.db.engine import stop_embedded
+            stop_embedded(data_dir)
+            shutil.rmtree(data_dir, ignore_errors=True)
+    report.update(dataset=kind, data=str(opts.data), embedder=rt.deps.embedder.name,
+                  extractor=f"{rt.deps.extractor.name}/{rt.deps.extractor.version}")
+    return report
+
+
+def _limit(kind: str, records: list, limit: int | None) -> list:
+    """--limit N: the first N questions (LoCoMo: across conversations, in order)."""
+    if not limit:
+        return records
+    if kind == "longmemeval":
+        return records[:limit]
+    out, left = [], limit
+    for conv in records:
+        if left <= 0:
+            break
+        qs = conv.questions[:left]
+        left -= len(qs)
+        out.append(Conversation(conv.name, conv.speakers, conv.sessions, qs))
+    return out
+
+
+def _first_time(kind: str, records: list):
+    sessions = [s for r in records for s in r.sessions]
+    return min(s.at for s in sessions)
+
+
+def _run_locomo(rt, clock, convs: list[Conversation], tag: str, cache: VectorCache,
+                prog) -> dict:
+    n_sessions = sum(len(c.sessions) for c in convs)
+    n_questions = sum(len(c.questions) for c in convs)
+    ingest_task = prog.add_task("ingesting sessions", total=n_sessions)
+    query_task = prog.add_task("querying", total=n_questions)
+    rows: dict[str, list] = {m: [] for m in METHODS}
+    timings = {"ingest_s": 0.0, "recall_s": []}
+    kmax = max(KS)
+    for conv in convs:
+        ns = namespace_for(tag, conv.name)
+        t0 = time.perf_counter()
+        prov = ingest(rt, clock, ns, conv.sessions, "locomo",
+                      lambda: prog.advance(ingest_task))
+        timings["ingest_s"] += time.perf_counter() - t0
+        turns = [t for s in conv.sessions for t in s.turns]
+        bm25 = Bm25Index([t.text for t in turns])
+        dense = DenseIndex(cache.embed([t.text for t in turns]))
+        after = max(s.at for s in conv.sessions) + timedelta(days=1)
+        for q in conv.questions:
+            hits, elapsed = system_ranking(rt, clock, ns, q.text, after, prov, kmax)
+            timings["recall_s"].append(elapsed)
+            rows["system"].append((q.category, q.gold, [set(h.turns) for h in hits]))
+            rows["bm25"].append((q.category, q.gold,
+                                 [{turns[i].key} for i in bm25.rank(q.text, kmax)]))
+            qvec = rt.deps.embedder.embed([q.text])[0]
+            rows["dense"].append((q.category, q.gold,
+                                  [{turns[i].key} for i in dense.rank(qvec, kmax)]))
+            prog.advance(query_task)
+    report = {m: locomo_figures(rows[m]) for m in METHODS}
+    report["questions"] = {"total": n_questions, **{
+        name: sum(1 for c in convs for q in c.questions if q.category == cat)
+        for cat, name in CATEGORIES.items()}}
+    report["conversations"] = len(convs)
+    report["timing"] = _timing(timings, n_sessions)
+    return report
+
+
+def _run_updates(rt, clock, questions: list[UpdateQuestion], tag: str, cache: VectorCache,
+                 prog) -> dict:
+    n_sessions = sum(len(q.sessions) for q in questions)
+    ingest_task = prog.add_task("ingesting sessions", total=n_sessions)
+    query_task = prog.add_task("querying", total=len(questions))
+    rows: dict[str, list] = {m: [] for m in METHODS}
+    timings = {"ingest_s": 0.0, "recall_s": []}
+    for q in questions:
+        ns = namespace_for(tag, q.qid)
+        t0 = time.perf_counter()
+        prov = ingest(rt, clock, ns, q.sessions, "longmemeval",
+                      lambda: prog.advance(ingest_task))
+        timings["ingest_s"] += time.perf_counter() - t0
+        hits, elapsed = system_ranking(rt, clock, ns, q.text, q.at, prov, UPDATE_K)
+        timings["recall_s"].append(elapsed)
+        rows["system"].append((q, hits))
+        turns = [(s.label, t) for s in q.sessions for t in s.turns]
+
+        def raw(i: int) -> Hit:
+            label, turn = turns[i]
+            return Hit(frozenset({turn.key}), frozenset({label}))
+
+        bm25 = Bm25Index([t.text for _, t in turns])
+        rows["bm25"].append((q, [raw(i) for i in bm25.rank(q.text, UPDATE_K)]))
+        dense = DenseIndex(cache.embed([t.text for _, t in turns]))
+        qvec = rt.deps.embedder.embed([q.text])[0]
+        rows["dense"].append((q, [raw(i) for i in dense.rank(qvec, UPDATE_K)]))
+        prog.advance(query_task)
+    report = {m: update_figures(rows[m]) for m in METHODS}
+    report["questions"] = {"total": len(questions),
+                           "with_two_answer_sessions": sum(1 for q in questions if q.older)}
+    report["timing"] = _timing(timings, n_sessions)
+    return report
+
+
+def _timing(t: dict, sessions: int) -> dict:
+    lat = sorted(t["recall_s"])
+    return {"sessions": sessions, "ingest_s": round(t["ingest_s"], 1),
+            "recall_ms_mean": round(1000 * sum(lat) / len(lat), 1) if lat else None,
+            "recall_ms_p95": round(1000 * lat[int(0.95 * (len(lat) - 1))], 1) if lat else None}
+
+
+class _NullProgress:
+    def add_task(self, *_a, **_k) -> int:
+        return 0
+
+    def advance(self, *_a, **_k) -> None:
+        return None
+
+
+def metric_names(report: dict) -> list[str]:
+    """The rows of the printed table: the headline figures first."""
+    if report["dataset"] == "locomo":
+        names = [f"recall@{k}" for k in KS]
+        names += [f"recall@10/{c}" for c in CATEGORIES.values()]
+        return names + ["turns@10"]
+    return ["current_first", "stale_rate", f"answer_session@{UPDATE_K}", f"turns@{UPDATE_K}"]

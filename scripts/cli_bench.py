@@ -1,0 +1,69 @@
+"""`reverie bench ...`: benchmarks. One function per command; register more commands on
+`bench_app` below."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+bench_app = typer.Typer(add_completion=False, no_args_is_help=True,
+                        help="Benchmarks on public datasets and synthetic load.")
+console = Console()
+err = Console(stderr=True)
+
+
+@bench_app.command("retrieval")
+def retrieval(
+    data: Path = typer.Option(..., "--data", exists=True, dir_okay=False,
+                              help="A LoCoMo or LongMemEval JSON file (detected by shape)."),
+    report: Optional[Path] = typer.Option(None, "--report", help="Write the figures as JSON."),
+    embedder: str = typer.Option("local", "--embedder",
+                                 help="local (all-MiniLM-L6-v2) or hash."),
+    limit: Optional[int] = typer.Option(None, "--limit", min=1,
+                                        help="Only the first N questions (quick runs)."),
+    data_dir: Optional[Path] = typer.Option(
+        None, "--data-dir", help="Keep the ingested memory here (re-runs resume and reuse "
+        "cached baseline vectors); default: a temporary folder, removed afterwards."),
+) -> None:
+    """Recall quality: the system vs BM25 and dense retrieval over raw turns, same data."""
+    from scripts.bench_retrieval import METHODS, Options, metric_names, run
+    if embedder not in ("local", "hash"):
+        raise typer.BadParameter("--embedder must be local or hash")
+    opts = Options(data=data, embedder=embedder, limit=limit, data_dir=data_dir,
+                   report=report)
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=err) as progress:
+        figures = run(opts, progress)
+    table = Table(title=f"{figures['dataset']}: {data.name} "
+                        f"({figures['questions']['total']} questions, "
+                        f"embedder {figures['embedder']}, extractor {figures['extractor']})")
+    table.add_column("metric")
+    for method in METHODS:
+        table.add_column(method, justify="right")
+    for name in metric_names(figures):
+        table.add_row(name, *(_fmt(figures[m].get(name)) for m in METHODS))
+    console.print(table)
+    t = figures["timing"]
+    console.print(f"ingested {t['sessions']} sessions in {t['ingest_s']}s; system recall "
+                  f"{t['recall_ms_mean']} ms mean, {t['recall_ms_p95']} ms p95")
+    if report is not None:
+        report.parent.mkdir(parents=True, exist_ok=True)
+        report.write_text(json.dumps(figures, indent=2, default=str) + "\n")
+        console.print(f"report written to {report}")
+
+
+def _fmt(value) -> str:
+    return "-" if value is None else f"{value:.3f}"
+
+
+from scripts.bench_consolidate import consolidate_cmd  # noqa: E402
+bench_app.command("consolidate")(consolidate_cmd)
+
+
+from scripts.bench_recall import recall_cmd  # noqa: E402
+bench_app.command("recall")(recall_cmd)
