@@ -35,6 +35,10 @@ NAMESPACE = "bench"
 DIM = 384
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 _TABLES = ("memory_items", "fragments")
+#: Version of the generated data's shape: a loaded set of another version is loaded again.
+LAYOUT = "2"
+#: The timed paths, each on its own users (see `_queries`).
+PATHS = ("bare", "statement", "uow", "rank", "system", "reader")
 
 _PREDICATES = [
     ("city", "fact"), ("employer", "fact"), ("job_title", "fact"), ("hobby", "preference"),
@@ -144,11 +148,17 @@ def _copy_items(conn, n: int, per_user: int, seed: int, progress, task) -> None:
 
 
 def _copy_fragments(conn, users: int, per_user: int, seed: int, progress, task) -> None:
+    """COPY `per_user` fragments for every user."""
     from pgvector.psycopg import register_vector
     register_vector(conn)
     rng, nrng = random.Random(seed + 1), np.random.default_rng(seed + 1)
-    order = np.repeat(np.arange(users), per_user)
-    nrng.shuffle(order)
+    # Replay writes a session's fragments in one statement: a user's fragments sit in runs
+    # of one session each (here 10 exchanges), the runs of all users interleaved.
+    run = 10 if per_user % 10 == 0 else per_user
+    blocks = np.repeat(np.arange(users), per_user // run)
+    nrng.shuffle(blocks)
+    order = np.repeat(blocks, run)
+    session, at = "", T0
     cols = ("fragment_id", "namespace", "user_id", "session_id", "turn_start", "turn_end",
             "text", "at", "retired", "embedding", "embed_model")
     types = ("varchar", "varchar", "varchar", "varchar", "int4", "int4", "text",
@@ -162,11 +172,13 @@ def _copy_fragments(conn, users: int, per_user: int, seed: int, progress, task) 
                           "(FORMAT BINARY)") as cp:
                 cp.set_types(types)
                 for j, u in enumerate(chunk):
-                    at = T0 - timedelta(days=rng.randint(0, 900))
-                    turn = 2 * rng.randint(0, 30)
+                    if (start + j) % run == 0:
+                        session, at = f"s{rng.randint(1, 10**6)}", T0 - timedelta(
+                            days=rng.randint(0, 900))
+                    turn = 2 * ((start + j) % run)
                     cp.write_row((
                         str(uuid.UUID(int=rng.getrandbits(128))), NAMESPACE, _user(int(u)),
-                        f"s{rng.randint(1, 60)}", turn, turn + 1, _fragment_text(rng, at), at,
+                        session, turn, turn + 1, _fragment_text(rng, at), at,
                         rng.random() < 0.03, vecs[j], "bench-random-384"))
             conn.commit()
             progress.update(task, advance=len(chunk))
@@ -222,7 +234,7 @@ def load(url: str, *, items: int, per_user: int, fragments_per_user: int, seed: 
         conn.execute("CREATE TABLE IF NOT EXISTS bench_meta (k text PRIMARY KEY, v text)")
         conn.execute("DELETE FROM bench_meta")
         meta = {"items": items, "per_user": per_user, "fragments_per_user": fragments_per_user,
-                "seed": seed, "hnsw": hnsw}
+                "seed": seed, "hnsw": hnsw, "layout": LAYOUT}
         for k, v in meta.items():
             conn.execute("INSERT INTO bench_meta VALUES (%s, %s)", (k, str(v)))
     return timings
@@ -251,16 +263,22 @@ class _LookupEmbedder:
         return [self.vectors[t] for t in texts]
 
 
-def _queries(n: int, users: int, seed: int) -> list[tuple[str, str, list[float]]]:
+def _queries(n: int, users: int, seed: int) -> list[dict[str, tuple[str, str, list[float]]]]:
+    """`n` rounds of one query per path. Within a round every path gets the same question
+    and vector but its own user: no path finds pages another path just read (a user's rows
+    are read from the OS cache or disk, as for a user who was not just served)."""
     rng, nrng = random.Random(seed + 2), np.random.default_rng(seed + 2)
     vecs = _unit_vectors(nrng, n)
-    out = []
+    perm = list(range(users))
+    rng.shuffle(perm)
+    rounds = []
     for i in range(n):
         words = " ".join(rng.sample(_WORDS, 2))
-        # Unique text per query: the reader's cache never answers.
-        out.append((_user(rng.randrange(users)),
-                    f"what do you remember about {words}? (q{i})", vecs[i].tolist()))
-    return out
+        # Unique text per round: the reader's cache never answers.
+        query, vec = f"what do you remember about {words}? (q{i})", vecs[i].tolist()
+        rounds.append({path: (_user(perm[(i * len(PATHS) + j) % users]), query, vec)
+                       for j, path in enumerate(PATHS)})
+    return rounds
 
 
 def _pct(xs: list[float]) -> dict[str, float]:
@@ -269,21 +287,23 @@ def _pct(xs: list[float]) -> dict[str, float]:
             "p99": float(np.percentile(a, 99)), "max": float(a.max()), "mean": float(a.mean())}
 
 
-def measure(url: str, queries: list[tuple[str, str, list[float]]], *, warmup: int,
+def measure(url: str, rounds: list[dict], *, warmup: int,
             with_reader: bool, data_dir: Path | None, console: Console) -> dict[str, dict]:
     import psycopg
 
     from infra.stores.recall import RecallStore
     from pipeline.rank import fuse, mark_conflicts, select
 
-    deps = _deps(url, queries, data_dir)
+    deps = _deps(url, [q for r in rounds for q in r.values()], data_dir)
     reader = _reader(deps) if with_reader else None
     now, k, budget, half_life = T0, 5, 600, 90.0
     bare_sql = ("SELECT item_id FROM memory_items WHERE namespace = %s AND user_id = %s "
                 "AND NOT retired ORDER BY embedding <=> %s::vector LIMIT 10")
 
-    def bare(conn, uid, qv_text):
-        conn.execute(bare_sql, (NAMESPACE, uid, qv_text), prepare=True).fetchall()
+    def bare(conn, uid, qvec):
+        # The floor: one prepared statement, the vector sent binary, no transaction.
+        conn.execute(bare_sql, (NAMESPACE, uid, np.asarray(qvec, dtype=np.float32)),
+                     prepare=True).fetchall()
 
     def system(uid, query, qvec):
         # The assistant's unit of work for candidates (api.read.Reader.recall), then ranking.
@@ -299,38 +319,44 @@ def measure(url: str, queries: list[tuple[str, str, list[float]]], *, warmup: in
     raw = deps.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
     raw_session = Session(bind=raw)
 
-    def statement(uid, query, qvec):
-        RecallStore(raw_session).candidates(NAMESPACE, uid, query, qvec, pool=max(30, 3 * k))
+    def uow_alone(uid, query, qvec):
+        with _unit_of_work(deps):
+            pass
 
-    timings: dict[str, list[float]] = {"bare": [], "statement": [], "system": [], "reader": []}
-    counts = []
+    last: list = []
+
+    def rank_alone(uid, query, qvec):
+        # Ranking the candidates the previous statement returned (pure Python, no I/O).
+        if last:
+            select(mark_conflicts(fuse(last, now=now, half_life_days=half_life)), k=k,
+                   token_budget=budget)
+
+    def statement(uid, query, qvec):
+        last[:] = RecallStore(raw_session).candidates(NAMESPACE, uid, query, qvec,
+                                                      pool=max(30, 3 * k))
+
+    runners = {"bare": lambda uid, q, v: bare(conn, uid, v),
+               "statement": statement, "uow": uow_alone, "rank": rank_alone,
+               "system": lambda uid, q, v: counts.append(len(system(uid, q, v)[0])),
+               "reader": lambda uid, q, v: reader.recall(NAMESPACE, uid, q, k=k)}
+    paths = [p for p in PATHS if p != "reader" or reader is not None]
+    timings: dict[str, list[float]] = {p: [] for p in paths}
+    counts: list[int] = []
     with psycopg.connect(_libpq(url), autocommit=True) as conn:
+        from pgvector.psycopg import register_vector
+        register_vector(conn)
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                       TimeElapsedColumn(), console=console, transient=True) as progress:
-            task = progress.add_task("timing queries", total=len(queries))
-            for i, (uid, query, qvec) in enumerate(queries):
-                qv_text = "[" + ",".join(f"{v:.6f}" for v in qvec) + "]"
-                t = time.perf_counter()
-                bare(conn, uid, qv_text)
-                t_bare = time.perf_counter() - t
-                t = time.perf_counter()
-                statement(uid, query, qvec)
-                t_stmt = time.perf_counter() - t
-                t = time.perf_counter()
-                kept, _ = system(uid, query, qvec)
-                t_sys = time.perf_counter() - t
-                t_reader = None
-                if reader is not None:
+            task = progress.add_task("timing queries", total=len(rounds))
+            for i, round_ in enumerate(rounds):
+                # Rotate the order within the round: no path always runs first or last.
+                for j in range(len(paths)):
+                    path = paths[(i + j) % len(paths)]
+                    uid, query, qvec = round_[path]
                     t = time.perf_counter()
-                    reader.recall(NAMESPACE, uid, query, k=k)
-                    t_reader = time.perf_counter() - t
-                if i >= warmup:
-                    timings["bare"].append(t_bare)
-                    timings["statement"].append(t_stmt)
-                    timings["system"].append(t_sys)
-                    counts.append(len(kept))
-                    if t_reader is not None:
-                        timings["reader"].append(t_reader)
+                    runners[path](uid, query, qvec)
+                    if i >= warmup:
+                        timings[path].append(time.perf_counter() - t)
                 progress.update(task, advance=1)
     raw_session.close()
     raw.close()
@@ -412,7 +438,7 @@ def recall_cmd(
     _ensure_db(admin)
     url = _with_db(admin, BENCH_DB)
     want = {"items": str(items), "per_user": str(per_user),
-            "fragments_per_user": str(fragments_per_user), "seed": str(seed)}
+            "fragments_per_user": str(fragments_per_user), "seed": str(seed), "layout": LAYOUT}
     have = loaded_meta(url)
     load_timings = {}
     if reload or any(have.get(k) != v for k, v in want.items()) or (
@@ -427,7 +453,7 @@ def recall_cmd(
         console.print(f"database {BENCH_DB} already holds this data set (--reload to load again)")
     qs = _queries(queries + warmup, max(1, items // per_user), seed)
     if explain:
-        console.print(_plan(url, qs[0]))
+        console.print(_plan(url, qs[0]["bare"]))
     res = measure(url, qs, warmup=warmup, with_reader=reader, data_dir=data_dir,
                   console=console)
     _report(console, res, items=items, per_user=per_user, fragments=items // per_user *
@@ -444,8 +470,10 @@ def _report(console: Console, res: dict, *, items: int, per_user: int, fragments
                         f"{fragments:,} fragments, {queries:,} queries (embedding excluded)")
     for col in ("path", "p50", "p90", "p99", "max", "mean", "x bare p50", "x bare p99"):
         table.add_column(col, justify="left" if col == "path" else "right")
-    names = {"bare": "bare pgvector top-10 (psycopg, prepared)",
+    names = {"bare": "bare pgvector top-10 (psycopg, prepared, binary vector)",
              "statement": "candidates statement alone (RecallStore, autocommit)",
+             "uow": "  part: unit of work alone (checkout, scope, commit)",
+             "rank": "  part: ranking alone (pipeline.rank fuse/select)",
              "system": "assistant path: unit of work + candidates + rank",
              "reader": "Reader.recall, cache miss (+ cache-version read, audit row)"}
     for key, label in names.items():

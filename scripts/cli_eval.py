@@ -42,7 +42,8 @@ def _compare_table(reports: dict[str, dict]) -> Table:
 
 def eval_cmd(
     paths: Annotated[list[Path], typer.Argument(
-        help="Scenario files (FORMAT.md v1), or folders of *.json scenario files.")],
+        help="Scenario files (FORMAT.md v1), or folders of *.json scenario files.",
+        metavar="PATH")],
     mode: Annotated[str, typer.Option(
         "--mode", help="none (no memory) | online (per-turn working set only) | full.")] = "full",
     report: Annotated[Optional[Path], typer.Option(
@@ -104,10 +105,13 @@ def eval_cmd(
         report.parent.mkdir(parents=True, exist_ok=True)
         report.write_text(json.dumps(doc, indent=2, default=str) + "\n", encoding="utf-8")
         console.print(f"[dim]report written to {escape(str(report))}[/dim]")
-    if data_dir is not None:
+    if settings.broker_url is not None:
+        console.print("[dim]played on the workers' database and object store, each scenario "
+                      "in its own namespace (system_namespace in the report)[/dim]")
+    elif data_dir is not None:
+        server = "DATABASE_URL's server" if settings.database_url else "the Postgres under pg/"
         console.print(f"[dim]state kept in {escape(str(root))}: one database per scenario "
-                      "(named in the report) on the Postgres under pg/, objects under "
-                      "objects/[/dim]")
+                      f"(named in the report) on {server}, objects under objects/[/dim]")
     if compare_modes:
         console.print(_compare_table(reports))
         for run, rep in reports.items():

@@ -130,8 +130,9 @@ def play(env: ScenarioEnv, scenario: Scenario, mode: str) -> dict:
     for step in scenario.steps:
         try:
             if step.kind != "check":
+                before = env.states(ns, user)
                 previous = play_step(env, step, ns, user)
-                env.settle(ns, user)
+                env.settle(ns, user, before)
                 continue
             if "at" in step.body:
                 previous = parse_time(step.body["at"], "at")
@@ -185,6 +186,8 @@ def run_mode(scenarios: list[Scenario], stack: EvalStack, mode: str,
                 stack.release(env)
             if env.database:
                 result["database"] = env.database
+            if env.suffix:  # shared with the workers: the namespace the stores hold
+                result["system_namespace"] = env.ns(scenario.namespace)
             result["objects"] = env.objects
         result["passed"] = sum(c["passed"] for c in played["checks"])
         result["failed"] = len(played["checks"]) - result["passed"]

@@ -22,7 +22,9 @@ from sqlalchemy import create_engine, select, text
 from sqlalchemy.exc import DBAPIError, OperationalError
 
 from infra.clock import FixedClock
-from infra.db.engine import embedded_database_url, make_engine, migrate, stop_embedded, to_psycopg_url
+from infra.db.engine import (
+    embedded_database_url, make_engine, migrate, stop_embedded, to_psycopg_url,
+)
 from infra.settings import Settings
 from scripts.runtime import Runtime, start
 
@@ -51,29 +53,41 @@ class ScenarioEnv:
             return namespace
         return namespace[: 64 - len(self.suffix)] + self.suffix
 
-    def settle(self, namespace: str, user: str) -> None:
-        """Wait until real workers finished every pipeline run published for this user."""
+    def states(self, namespace: str, user: str) -> dict[str, str]:
+        """Session key -> state for the user (what `settle` compares against)."""
+        if not self.shared:
+            return {}
+        with self.runtime.deps.unit_of_work() as uow:
+            return {s.sid: s.state for s in uow.sessions.for_user(namespace, user)}
+
+    def settle(self, namespace: str, user: str, before: dict[str, str]) -> None:
+        """Wait until real workers finished the pipeline runs the last step published.
+
+        Those are the user's sessions now waiting for consolidation (state `ended`) or whose
+        state changed during the step; each is done when consolidated (or failed) and its
+        last stage has a checkpoint for the transcript it was published with."""
         if not self.shared or self.runtime.settings.mode != "full":
             return
         from infra.db.models import CheckpointRow
+        after = self.states(namespace, user)
+        waiting = {sid for sid, state in after.items()
+                   if state != "open" and (state == "ended" or before.get(sid) != state)}
         deadline = time.monotonic() + SETTLE_TIMEOUT_S
-        while True:
+        while waiting:
             with self.runtime.deps.unit_of_work() as uow:
-                waiting = []
-                for s in uow.sessions.for_user(namespace, user):
-                    if s.state == "ended":
-                        waiting.append(s.session_id)
-                    elif s.state == "consolidated" and uow.session.scalar(
+                for sid in list(waiting):
+                    s = uow.sessions.get_by_sid(sid)
+                    if s.state == "failed" or (s.state == "consolidated" and uow.session.scalar(
                             select(CheckpointRow.sid).where(
-                                CheckpointRow.sid == s.sid, CheckpointRow.stage == "forget",
+                                CheckpointRow.sid == sid, CheckpointRow.stage == "forget",
                                 CheckpointRow.input_hash == (s.transcript_checksum or "")
-                            ).limit(1)) is None:
-                        waiting.append(s.session_id)
+                            ).limit(1)) is not None):
+                        waiting.discard(sid)
             if not waiting:
                 return
             if time.monotonic() > deadline:
                 raise ServiceDown(
-                    f"no worker finished session(s) {', '.join(waiting)} within "
+                    f"no worker finished {len(waiting)} published session(s) within "
                     f"{SETTLE_TIMEOUT_S:.0f} s: is `reverie worker` running with the same "
                     "BROKER_URL, DATABASE_URL and OBJECT_STORE_URL?")
             time.sleep(0.2)

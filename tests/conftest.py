@@ -47,7 +47,8 @@ def pg_server_url(tmp_path_factory) -> str:
     # temp root, keyed by the run, so workers join the same server.
     base = Path(tempfile.gettempdir()) / f"reverie-test-pg-{os.getppid()}"
     base.mkdir(exist_ok=True)
-    return embedded_database_url(base)
+    # "delete": the last test process to exit stops the server and removes its data.
+    return embedded_database_url(base, cleanup="delete")
 
 
 @pytest.fixture(scope="session")

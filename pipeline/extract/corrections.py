@@ -33,6 +33,8 @@ _END = r"\s*(?:[,.;!?]|$)"
 _NOT_X = re.compile(rf"(?:,\s*(?:and\s+)?not|\s+(?:instead\s+of|rather\s+than))\s+{_PREP}"
                     rf"(?P<x>[^,.;!?]+?){_END}", _I)
 _Y_FORMS = (
+    re.compile(rf"\b(?:it's|it\s+is|that's)\s+not\s+{_PREP}(?P<x>[^,.;!?]+?)\s*[,;]?\s+"
+               rf"(?:it's|it\s+is|but|that's)\s+{_PREP}(?P<y>[^,.;!?]+?){_END}", _I),
     re.compile(rf"\b(?P<form>i\s+meant(?:\s+to\s+say)?|i\s+mean|meant\s+to\s+say|it's|it\s+is"
                rf"|it\s+was|that\s+should\s+(?:be|have\s+been)|should\s+(?:have|'ve)\s+said"
                rf"|make\s+that)\s+{_PREP}(?P<y>[^,.;!?]+?)(?:,?\s+(?:and\s+)?not\s+{_PREP}"
@@ -42,6 +44,7 @@ _Y_FORMS = (
     re.compile(rf"^(?:no,?\s+)?not\s+{_PREP}(?P<x>[^,.;!?\u2013\u2014-]+?)\s*(?:[-\u2013\u2014,:;]+"
                rf"|\s+but)\s*{_PREP}(?P<y>[^,.;!?]+?)\s*[.!]?$", _I),
 )
+_ITS_NOT = re.compile(r"\b(?:it's|it\s+is|that's)\s+not\s+\S+", _I)
 _LEADING_NOT = re.compile(r"^(?:no,?\s+)?not\s+\S", _I)
 _BAD_Y = re.compile(r"^(?:been|going|gonna|getting|so|just|fine|ok|okay|not|that|this|what"
                     r"|all|really|very|a\s+(?:bit|lot)|hard|true|right|wrong|late|too)\b", _I)
@@ -71,16 +74,14 @@ def parse_correction(text: str) -> Correction | None:
     """The correction in a sentence, or None when it corrects nothing."""
     marked = bool(_MARK.search(text))
     not_x = _NOT_X.search(text)
-    if not marked and not_x is None and not _LEADING_NOT.match(text):
+    if (not marked and not_x is None and not _LEADING_NOT.match(text)
+            and not _ITS_NOT.search(text)):
         return None
     x = not_x.group("x").strip() if not_x else None
     y = None
     body = re.sub(r"^(?:sorry|oops|whoops|correction|no|wait|actually|my\s+bad)\b[,:!.\s-]*", "",
                   strip_lead(text.strip()), flags=_I)
-    for form in _Y_FORMS:
-        m = form.search(body)
-        if m is None:
-            continue
+    for m in (m for form in _Y_FORMS for m in form.finditer(body)):
         cand = m.group("y").strip()
         if len(cand.split()) <= _MAX_Y_WORDS and not _BAD_Y.match(cand):
             y = cand

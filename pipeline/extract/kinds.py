@@ -23,15 +23,43 @@ from pipeline.extract.objects import (
     pet,
     phrase,
     place,
-    pronouns,
     strip_article,
     title,
     to_gerund,
     trim,
-    tz,
 )
 
 _I = re.IGNORECASE
+
+_PRONOUNS = re.compile(
+    r"\b(she|he|they|xe|ze|ey|fae|it)\s*(?:/|\s+and\s+|\s+)\s*(her|him|them|they|she|he|hers"
+    r"|his|theirs|xem|zir|hir|em|faer|it)(?:\s*/\s*(hers|his|theirs|herself|himself|themself"
+    r"|themselves|xyr|zirs))?\b", _I)
+_TZ = re.compile(
+    r"\b(?:(?P<abbr>" + "|".join(sorted(lx.TIMEZONE_ABBREVIATIONS, key=len, reverse=True))
+    + r")(?P<off>\s*[+-]\s*\d{1,2}(?::?\d\d)?)?|(?P<iana>[A-Z][a-z]+/[A-Z][A-Za-z_]+)"
+    r"|(?P<named>(?:" + lx.alt(lx.TIMEZONE_NAMES) + r")(?: standard| daylight)? time)"
+    r"|(?P<gmt>(?:utc|gmt)\s*[+-]\s*\d{1,2}(?::?\d\d)?))", _I)
+
+
+def tz(text: str, ctx: ObjCtx) -> Result:
+    """'CET', 'UTC+2', 'Europe/Berlin', 'Pacific time'."""
+    m = _TZ.search(text)
+    if m is None:
+        return []
+    if m.group("abbr"):
+        return [(None, (m.group("abbr") + (m.group("off") or "").replace(" ", "")).upper())]
+    if m.group("gmt"):
+        return [(None, re.sub(r"\s+", "", m.group("gmt")).upper())]
+    return [(None, m.group(0))]
+
+
+def pronouns(text: str, ctx: ObjCtx) -> Result:
+    """'they/them', 'she/her'; "she and her" is written 'she/her'."""
+    m = _PRONOUNS.search(text)
+    if m is None:
+        return []
+    return [(None, "/".join(g.lower() for g in m.groups() if g))]
 
 
 _ALLERGEN_STOP = frozenset({"seasonal", "food", "bad", "severe", "mild", "some", "many",

@@ -68,15 +68,6 @@ Wednesday Thursday Friday Saturday Sunday January February March April May June 
 September October November December Sir Madam Maybe Soon Then Now Whenever Anyway Mum Mom
 Dad Daddy Mummy Mommy Boss Buddy Dude Babe Baby Honey
 """.split())
-_PRONOUNS = re.compile(
-    r"\b(she|he|they|xe|ze|ey|fae|it)\s*(?:/|\s+and\s+|\s+)\s*(her|him|them|they|she|he|hers"
-    r"|his|theirs|xem|zir|hir|em|faer|it)(?:\s*/\s*(hers|his|theirs|herself|himself|themself"
-    r"|themselves|xyr|zirs))?\b", _I)
-_TZ = re.compile(
-    r"\b(?:(?P<abbr>" + "|".join(sorted(lx.TIMEZONE_ABBREVIATIONS, key=len, reverse=True))
-    + r")(?P<off>\s*[+-]\s*\d{1,2}(?::?\d\d)?)?|(?P<iana>[A-Z][a-z]+/[A-Z][A-Za-z_]+)"
-    r"|(?P<named>(?:" + lx.alt(lx.TIMEZONE_NAMES) + r")(?: standard| daylight)? time)"
-    r"|(?P<gmt>(?:utc|gmt)\s*[+-]\s*\d{1,2}(?::?\d\d)?))", _I)
 _LANGUAGE = re.compile(r"\b(" + lx.alt(lx.LANGUAGES) + r")\b", _I)
 _ANIMAL = re.compile(r"\b(" + lx.alt(tuple(lx.ANIMAL_PLURALS) + tuple(lx.ANIMALS)) + r")\b", _I)
 _PET_NAME = re.compile(r"^(?:,?\s*(?:named|called|whose name is|who's called)\s+|,\s*|\s+)"
@@ -335,12 +326,31 @@ def language(text: str, ctx: ObjCtx) -> Result:
     return languages(text, ctx)[:1]
 
 
+_ANIMAL_AS_MODIFIER = re.compile(
+    r"[\s-]+(?:allerg\w*|food|toys?|hair|sitters?|sitting|walkers?|walking|beds?|litter|person"
+    r"|people|lovers?|owners?|videos?|photos?|pictures?|questions?|breeds?|park|door|flap|tree"
+    r"|treats?|shelter|rescue|bite|scratch|fur|dander|costume|mug|shirt|meme|show|cafe"
+    r"|friendly)\b", _I)
+_NEXT_PET = re.compile(r",?\s+(?:and|&)\s+(?=(?:an?|one|two|three|\d+|my|our)\s)"
+                       r"|,\s*(?=(?:an?|one|two|three|\d+)\s)", _I)
+
+
 def pet(text: str, ctx: ObjCtx) -> Result:
-    """'dog named Rex', 'two cats', 'golden retriever called Max'."""
+    """'dog named Rex', 'two cats', 'golden retriever called Max'; "a dog called Rex and a
+    cat, Tom" is two pets."""
+    parts = _NEXT_PET.split(trim(text, keep_commas=True))
+    if len(parts) > 1 and not ctx.groups.get("x_pname"):
+        return [r for part in parts for r in _one_pet(part, ctx)]
+    return _one_pet(parts[0] if not ctx.groups.get("x_pname") else text, ctx)
+
+
+def _one_pet(text: str, ctx: ObjCtx) -> Result:
     value = trim(text, keep_commas=True)
     m = _ANIMAL.search(value)
     if m is None or len(value[:m.start()].split()) > 4:
         return []
+    if _ANIMAL_AS_MODIFIER.match(value[m.end():]):
+        return []  # "a cat allergy", "dog food"
     animal = m.group(1).lower()
     singular = lx.ANIMAL_PLURALS.get(animal, animal)
     modifiers = re.sub(r"^(?:(?:a|an|the|one|my|our|some|a\s+pet)\b\s*)+", "",
@@ -358,24 +368,6 @@ def pet(text: str, ctx: ObjCtx) -> Result:
             r"^(?:one|two|three|four|\d+|a|an|my|our)$", w, _I))
         return [(None, f"{kind} named {n}") for _, n in found]
     return [(None, f"{modifiers} {animal}".strip().lower())]
-
-
-def tz(text: str, ctx: ObjCtx) -> Result:
-    m = _TZ.search(text)
-    if m is None:
-        return []
-    if m.group("abbr"):
-        return [(None, (m.group("abbr") + (m.group("off") or "").replace(" ", "")).upper())]
-    if m.group("gmt"):
-        return [(None, re.sub(r"\s+", "", m.group("gmt")).upper())]
-    return [(None, m.group(0))]
-
-
-def pronouns(text: str, ctx: ObjCtx) -> Result:
-    m = _PRONOUNS.search(text)
-    if m is None:
-        return []
-    return [(None, "/".join(g.lower() for g in m.groups() if g))]
 
 
 def mapped(table: Mapping[str, str]) -> Normaliser:

@@ -80,6 +80,9 @@ IDENTITY: tuple[Rule, ...] = (
         r"\s+you\s+(?:please\s+)?)?(?:always\s+)?(?:speak|talk|reply|respond|answer|write|chat"
         r"|communicate)\s+(?:to\s+me\s+|with\s+me\s+)?(?:only\s+)?in\s+<OBJ>",
         r"\bmy\s+preferred\s+language\s+is\s+<OBJ>",
+        r"\b(?:i|we)(?:'d|\s+would)\s+(?:prefer|like|rather)\s+(?:it\s+if\s+)?(?:you\s+|we\s+)?"
+        r"(?:to\s+)?(?:speak|talk|reply|respond|answer|write|chat|communicate)"
+        r"(?:\s+(?:to|with)\s+me)?\s+in\s+<OBJ>",
         r"\b(?:let's|lets|let\s+us)\s+(?:speak|talk|chat|continue|switch\s+to|keep\s+it\s+in"
         r"|stick\s+to|stick\s+with)\s+(?:in\s+)?<OBJ>",
         r"^(?:please\s+)?switch\s+to\s+<OBJ>",
@@ -110,7 +113,10 @@ LOCATION: tuple[Rule, ...] = (
         r"<DO>(?:live|reside|stay)\s+in\s+<OBJ>",
         r"<BE>(?:living|residing|based|settled|located)\s+(?:in|out\s+of)\s+<OBJ>",
         r"<HAVE>(?:lived|resided)\s+in\s+(?P<obj>.+?)\s+(?:for|since)\b.*",
-        r"(?:^|\bmy\s+(?:new\s+)?)home\s+(?:is|has\s+been)\s+(?:now\s+)?(?:in\s+)?<OBJ>",
+        r"(?:^|\bmy\s+(?:new\s+)?)home(?:\s+for\s+(?:me|us))?\s+(?:is|has\s+been)\s+(?:now\s+)?"
+        r"(?:in\s+)?<OBJ>",
+        r"^(?P<obj>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+is\s+(?:now\s+)?where\s+(?:i|we)\s+"
+        r"(?:live|am\s+based|are\s+based|call\s+home|reside)\b",
         r"<DO>(?:now\s+)?call\s+(?P<obj>.+?)\s+home\b",
         r"^(?P<obj>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+is\s+(?:still\s+|now\s+)?(?:my\s+|our\s+)?"
         r"(?:new\s+)?home\b(?:\s+(?:now|these\s+days))?$",
@@ -121,7 +127,7 @@ LOCATION: tuple[Rule, ...] = (
         r"<HAVE>been\s+(?:living\s+)?in\s+(?P<obj>.+?)\s+(?:for|since)\b.*",
         r"<BE>(?:now\s+)?(?:back\s+)?in\s+(?P<obj>.+?)\s+for\s+good\b",
     ), keys=("live", "living", "reside", "based", "settled", "located", "home", "stay",
-             "place", "flat", "apartment", "house", "been in", "for good"),
+             "place", "flat", "apartment", "house", "been in", "for good", "where i", "where we"),
         kind="place"),
     Rule("city.move", "city", (
         r"<PAST>(?:moved|relocated|emigrated|immigrated)(?:\s+(?:house|back|over|home|out|away"
@@ -260,8 +266,10 @@ PEOPLE: tuple[Rule, ...] = (
         r"<PAST>(?:just\s+|recently\s+|finally\s+)?(?:got|gotten|became)\s+(?P<obj>married|engaged"
         r"|divorced|hitched|separated)(?:\s+(?:to|with)\s+(?P<partner_name>(?-i:[A-Z])[\w'-]*"
         r"(?:\s+(?-i:[A-Z])[\w'-]*)?))?",
-        r"<PAST>(?P<obj>tied\s+the\s+knot|got\s+wed|wed|married)(?:\s+(?:to|with)\s+)?"
-        r"(?:\s*(?P<partner_name>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?))?" + END,
+        r"<PAST>(?P<obj>tied\s+the\s+knot|got\s+wed|wed|married)(?:\s+(?:to|with))?(?:\s+(?:my|our)"
+        r"\s+(?:[\w-]+\s+)?(?:partner|girlfriend|boyfriend|fianc[eé]e?|sweetheart|love"
+        r"|other\s+half))?"
+        r"(?:\s+(?P<partner_name>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?))?" + END,
         r"\b(?:i|we)(?:'ve|\s+have)?\s+" + r"(?:just\s+|recently\s+|finally\s+|officially\s+)*"
         r"(?P<obj>broke\s+up|split\s+up|split|called\s+it\s+quits|parted\s+ways|separated"
         r"|divorced|got\s+divorced)(?=\s*$|\s*[,;]|\s+(?:with|from|last|in|a|two|after|recently"
@@ -287,9 +295,14 @@ PEOPLE: tuple[Rule, ...] = (
         r"<BE>(?:an?\s+)?(?:proud\s+|single\s+)?(?:mom|mum|mother|dad|father|parent)\s+(?:of|to)\s+"
         r"(?:an?|one|two|three|four|five|\d+)\s+(?:[\w-]+\s+)?" + _KID + r"(?:\s*,\s*|\s*:\s*"
         r"|\s+(?:named|called)\s+)(?P<obj>.+)",
+        r"<PAST>(?:just\s+)?(?:had|welcomed|adopted)\s+(?:a|our|my)\s+(?:(?:new|baby|first"
+        r"|second|third"
+        r"|little)\s+)*(?:girl|boy|son|daughter|baby|child)\b[^.]*?(?:named|called|(?:her|his"
+        r"|their)\s+name\s+is|(?:she|he)\s+is\s+called)\s+(?P<obj>" + _CAP + r".*)",
         r"<PAST>(?:just\s+)?had\s+(?:a|our|my)\s+(?:baby\s+|first\s+|second\s+|third\s+)?(?:girl"
         r"|boy|son|daughter|baby|child)(?:\s*,\s*|\s+(?:named|called)\s+)(?P<obj>.+)",
-    ), keys=("daughter", "son", "kid", "child", "baby", "little", "eldest", "youngest", "boy", "girl",
+    ), keys=("daughter", "son", "kid", "child", "baby", "little", "eldest", "youngest", "boy",
+             "girl",
              "oldest", "firstborn", "boys", "girls", "twins", "teen", "toddler", "newborn"),
         kind="names", on_neg="skip"),
     Rule("pet.have", "pet", (

@@ -53,8 +53,11 @@ CONSTRAINTS: tuple[Rule, ...] = (
         r"|cured))",
     ), keys=("allerg",), kind="allergen"),
     Rule("allergy.reaction", "allergy", (
-        r"^(?P<obj>[\w -]+?)\s+(?:makes|make|gives|give)\s+me\s+(?:break\s+out|hives|a\s+rash"
-        r"|swell|an\s+allergic\s+reaction|anaphylaxis|anaphylactic)",
+        r"^(?P<obj>[\w -]+?)\s+(?:makes|make|gives|give|sends|send)\s+me\s+(?:into\s+)?(?:an?\s+)?"
+        r"(?:(?:severe|bad|serious|terrible|mild|strong|nasty|awful|major)\s+)?(?:allergic\s+"
+        r"reactions?|reactions?|hives|rash(?:es)?|anaphylaxis|anaphylactic\s+shock|swell"
+        r"|break\s+out"
+        r"|itchy)",
         r"<DO>(?:get|have)\s+(?:an\s+)?allergic\s+reactions?\s+to\s+<OBJ>",
         r"<DO>react\s+(?:badly|allergically)\s+to\s+<OBJ>",
     ), keys=("makes me", "make me", "gives me", "give me", "allergic reaction", "react"),
@@ -113,7 +116,7 @@ CONSTRAINTS: tuple[Rule, ...] = (
         on_neg="assert:smoking_status=non-smoker", future_ok=True),
     Rule("access.need", "accessibility_need", (
         r"<DO>(?:use|rely\s+on|need|depend\s+on|require|have|wear|get\s+around\s+(?:in|with)"
-        r"|walk\s+with)\s+(?:an?\s+|my\s+|the\s+)?(?P<obj>" + _ACCESS_NOUN + r")\b",
+        r"|walk\s+with)\s+(?:an?\s+|my\s+|the\s+)?(?P<obj>" + _ACCESS_NOUN + r")(?![\w-])",
         r"<BE>(?:an?\s+)?(?P<obj>" + _ACCESS_STATE + r")" + END,
         r"<DO>(?:have|live\s+with)\s+(?P<obj>" + _ACCESS_COND + r")\b",
         r"<HAVE>got\s+(?P<obj>" + _ACCESS_COND + r")\b",

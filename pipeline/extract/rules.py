@@ -172,32 +172,13 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str) -> list[Cl
 Found = tuple[str, str, str, float]
 
 
-def _key_index(rules: tuple[Rule, ...]) -> tuple[re.Pattern[str], dict[str, frozenset[str]]]:
-    """One regex over every rule's trigger keys, and for each key the rules it wakes: a
-    rule runs only when one of its keys occurs (a key inside a longer one counts too)."""
-    keys = sorted({k for r in rules for k in r.keys}, key=len, reverse=True)
-    woken = {k: frozenset(r.name for r in rules if any(rk in k for rk in r.keys)) for k in keys}
-    return re.compile("|".join(re.escape(k) for k in keys), re.IGNORECASE), woken
-
-
-_KEYS_RX, _WOKEN = _key_index(RULES)
-
-
-def _awake(text: str) -> set[str]:
-    names: set[str] = set()
-    for m in _KEYS_RX.finditer(text):
-        names |= _WOKEN[m.group(0).lower()]
-    return names
-
-
 def _match_rules(rules: tuple[Rule, ...], text: str, sentence: Sentence, *,
                  question: bool) -> list[Found]:
     lowercase = sentence.lowercase
     out: list[Found] = []
     future: bool | None = None
-    awake = _awake(text)
     for rule in rules:
-        if rule.name not in awake:
+        if rule.keys_rx.search(text) is None:
             continue
         if question and not rule.in_question:
             continue

@@ -23,12 +23,13 @@ _UNIT = r"(?:day|week|month|year|decade)s?"
 _YEAR = r"(?:19|20)\d\d"
 _DAYNUM = r"(?:[0-3]?\d)(?:st|nd|rd|th)?"
 _SEASON = r"(?:summer|winter|spring|autumn|fall)"
+_ABOUT = r"(?:about|around|almost|nearly|over|more than|roughly|close to|at least|just over) "
 
 _KINDS: tuple[tuple[str, str], ...] = (
     ("date", rf"\b(?:\d{{4}}-\d\d-\d\d|\d{{1,2}}/\d{{1,2}}/\d{{2,4}}"
              rf"|(?:the )?{_DAYNUM}(?: of)? {_MONTH}(?:,? {_YEAR})?"
              rf"|{_MONTH} {_DAYNUM}(?![\d:])(?:,? {_YEAR})?)"),
-    ("ago", rf"\b{_NUM} {_UNIT} ago\b"),
+    ("ago", rf"\b(?:{_ABOUT})?{_NUM} {_UNIT} ago\b"),
     ("future", rf"\b(?:next (?:week(?:end)?|month|year|{_SEASON}|{_WEEKDAY}|{_MONTH})"
                rf"|tomorrow|in {_NUM} {_UNIT}(?! ago)|soon|later this (?:week|month|year)"
                rf"|this coming \w+|upcoming|some ?day|one day|in the future)\b"),
@@ -41,7 +42,7 @@ _KINDS: tuple[tuple[str, str], ...] = (
               rf" of|end of|start of) {_MONTH}(?:,? {_YEAR})?|\b{_MONTH},? {_YEAR}\b"),
     ("year", rf"\b(?:(?:back |way back )?in|since|from|around|during|as of|starting in|until"
              rf"|in (?:early|late|mid-?)) {_YEAR}\b"),
-    ("dur", rf"\b(?:for|over) (?:the )?(?:past |last )?{_NUM} {_UNIT}\b"
+    ("dur", rf"\b(?:for|over) (?:the )?(?:past |last )?(?:{_ABOUT})?{_NUM} {_UNIT}\b"
             r"|\bfor (?:years|months|ages|decades|a while|a long time|weeks)\b"),
 )
 

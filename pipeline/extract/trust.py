@@ -38,7 +38,10 @@ _QUESTION_OPENER = re.compile(
     r"(?:(?:do|does|did|should|shall|can|could|would|will|is|are|am|was|were|have|has|had|may"
     r"|might|must|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|shouldn't|can't|couldn't"
     r"|haven't|hasn't)\s+(?:i|you|we|it|my|there|he|she|they|that|this|your|our|me|anyone)\b"
-    r"|(?:what|where|when|why|how|who|whom|whose|which)\b|any (?:idea|chance|tips?|advice)\b"
+    r"|(?:what|where|when|why|how|who|whom|whose|which)\s+(?:do|does|did|is|are|was|were|can"
+    r"|could|should|would|will|shall|may|might|must|have|has|had|am|else|about|kind|sort|type"
+    r"|time|much|many|long|often|far|if|to|on|exactly|would|i\s+should|you|one|ones)\b"
+    r"|(?:what|where|when|why|how|who|which)$|any (?:idea|chance|tips?|advice|thoughts)\b"
     r"|what's\b|where's\b|how's\b|who's\b)", _I)
 #: Requests to remember something are statements even when phrased as a question.
 _REMEMBER_REQUEST = re.compile(

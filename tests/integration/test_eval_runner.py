@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -93,9 +95,11 @@ def session(sid: str, *texts: str, end: str = "event", at: str = T0) -> dict:
 
 
 @pytest.fixture(scope="module")
-def small_run(tmp_path_factory):
+def small_run():
     """Four small scenarios on the embedded Postgres, with --data-dir and --report."""
-    root = tmp_path_factory.mktemp("small")
+    # Not under pytest's tmp_path: the embedded server runs as another system user when the
+    # tests run as root, and pytest keeps its own folders private to the current user.
+    root = Path(tempfile.mkdtemp(prefix="reverie-eval-test-"))
     folder = root / "scenarios"
     folder.mkdir()
     docs = {
@@ -123,7 +127,8 @@ def small_run(tmp_path_factory):
     data_dir, report = root / "state", root / "report.json"
     result = invoke([str(folder), "--data-dir", str(data_dir), "--report", str(report)],
                     DATABASE_URL=None)
-    return result, json.loads(report.read_text()) if report.exists() else None, data_dir
+    yield result, json.loads(report.read_text()) if report.exists() else None, data_dir
+    shutil.rmtree(root, ignore_errors=True)
 
 
 def by_name(report: dict) -> dict[str, dict]:
@@ -158,13 +163,14 @@ def test_idle_session_ends_by_the_sweeper_and_open_one_stays_open(small_run):
     _, report, data_dir = small_run
     assert by_name(report)["idle-open"]["checks"][0]["passed"]  # "4 day(s) ago"
     # The kept state is inspectable: restart its Postgres (a fresh process, as a user would).
+    database = by_name(report)["idle-open"]["database"]
     probe = f"""
 from pathlib import Path
 from sqlalchemy import create_engine, text
 from infra.db.engine import embedded_database_url, stop_embedded, to_psycopg_url
 root = Path({str(data_dir)!r})
 base, _, query = to_psycopg_url(embedded_database_url(root)).partition("?")
-engine = create_engine(base.rsplit("/", 1)[0] + "/{by_name(report)['idle-open']['database']}?" + query)
+engine = create_engine(base.rsplit("/", 1)[0] + "/{database}?" + query)
 with engine.connect() as c:
     print(sorted(c.execute(text("SELECT session_id, state FROM sessions")).all()))
 engine.dispose()

@@ -61,6 +61,23 @@ PARAPHRASES: list[tuple[str, str, str]] = [
     ("I've been into woodworking lately.", "hobby", "woodworking"),
     ("I'm partially sighted.", "accessibility_need", "partially sighted"),
     ("I'm nonbinary and use they/them.", "pronouns", "they/them"),
+    ("Just so you know, peanuts give me a severe allergic reaction.", "allergy", "peanuts"),
+    ("Anyway, home for me is Bergen.", "city", "Bergen"),
+    ("Hamburg is where I live.", "city", "Hamburg"),
+    ("Update: I've left Acme and joined Globex, where I'm now a senior analyst.", "job_title",
+     "senior analyst"),
+    ("We have a golden retriever called Biscuit and a cat, Mittens.", "pet", "cat named Mittens"),
+    ("I'm fluent in Spanish, and I'd prefer you answer in Spanish.", "language", "Spanish"),
+    ("We welcomed a baby girl last week, her name is Sofia!", "child_name", "Sofia"),
+    ("Big news - I married my partner Alex in May!", "relationship_status", "married"),
+    ("Big news - I married my partner Alex in May!", "partner_name", "Alex"),
+    ("I'm a mom of two boys, Sam and Theo.", "child_name", "Theo"),
+    ("About me:\n- I live in Berlin\n* allergic to nuts", "allergy", "nuts"),
+    ("**I'm vegan** and I live in *Lisbon*!!!", "dietary_restriction", "vegan"),
+    ("I'm allergic to peanuts (severe) and shellfish (mild).", "allergy", "shellfish"),
+    ("I LIVE IN BERLIN", "city", "Berlin"),
+    ("Hey! So, long story short: we moved to Porto last month, I started at Farfetch, and my "
+     "partner Rui and I adopted a puppy called Nata.", "pet", "puppy named Nata"),
 ]
 
 
@@ -84,6 +101,8 @@ def test_paraphrase(text: str, predicate: str, expected: str) -> None:
     "I'm staying in Paris for a week.", "I'm getting a dog next week.",
     "I start at Google next month.", "I live near Munich.",
     "Can you proofread this: I live in Paris and work at Google.",
+    "Where should I live, Berlin or Munich?", "How I ended up in Berlin is a long story.",
+    "My address is 12 Baker Street, London.",
 ])
 def test_not_a_current_fact_about_the_user(text: str) -> None:
     assert [c for c in claims_of(text) if c.op == "assert"] == []
@@ -95,3 +114,24 @@ def test_past_employer_before_a_new_one() -> None:
 
 def test_pet_retraction_drops_adjectives() -> None:
     assert retracted("We lost our old dog Buster in March.", "pet") == ["dog named Buster"]
+
+
+@pytest.mark.parametrize("text", [
+    "Can you write me a poem about the sea?", "I'm looking for a good book to read.",
+    "I'm so tired today.", "I have a question about taxes.", "I have a meeting at 3pm.",
+    "I'm going to bed now.", "I'm going to the gym later.", "I like this answer better.",
+    "I love that, thank you!", "I work best in the mornings.", "I live for the weekends.",
+    "I'm at home right now.", "I'm at the airport.", "I'm on holiday in Spain.",
+    "I'm on my way to work.", "I'm in love with this song.", "I'm a huge fan of your work.",
+    "I'm trying to understand recursion.", "I want to know more about black holes.",
+    "I speak too fast sometimes.", "I moved the meeting to Friday.",
+    "I moved the files to the new folder.", "I joined the call late.",
+    "I started a new book yesterday.", "I left my keys at home.", "I quit the game.",
+    "I got a new phone.", "I got a cold.", "My name is on the list.", "Call me when you can.",
+    "I use Linux.", "I need a wheelchair-accessible hotel in Rome for my mother.",
+    "I do the dishes every night.", "I'm single-handedly running the project.",
+    "I'm straight up exhausted.", "I have no idea.", "I'm not a morning person.",
+    "I have a dog-friendly flat.",
+])
+def test_ordinary_chat_asserts_nothing(text: str) -> None:
+    assert claims_of(text) == []

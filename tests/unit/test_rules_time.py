@@ -39,6 +39,8 @@ def d(y: int, m: int, day: int) -> datetime:
     ("last year", NOV, d(2025, 1, 1)),
     ("this year", NOV, d(2026, 1, 1)),
     ("I've been vegetarian for five years", NOV, d(2021, 11, 10)),
+    ("I've been vegetarian for about five years", NOV, d(2021, 11, 10)),
+    ("roughly three months ago", NOV, d(2026, 8, 10)),
 ])
 def test_resolution(text: str, at: datetime, expected: datetime) -> None:
     assert resolve_in(text, at) == expected

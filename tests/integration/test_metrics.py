@@ -1,0 +1,105 @@
+"""Telemetry of a real worker process: its Prometheus endpoint answers during a run and the
+counters move; its JSON log lines of a task carry namespace, user, session and stage; and
+`reverie metrics` computes the store's gauges on scrape."""
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+
+import pytest
+
+from tests.conftest import free_port
+from tests.integration.test_worker import (  # noqa: F401  (broker_env is a fixture)
+    _publisher, _start_worker, _stop, _story, _wait, broker_env)
+
+
+def _scrape(port: int) -> dict[tuple, float]:
+    from prometheus_client.parser import text_string_to_metric_families
+    raw = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5).read()
+    return {(s.name, tuple(sorted(s.labels.items()))): s.value
+            for family in text_string_to_metric_families(raw.decode())
+            for s in family.samples}
+
+
+def _total(samples: dict, name: str, **labels) -> float:
+    want = set(labels.items())
+    return sum(v for (n, lab), v in samples.items() if n == name and want <= set(lab))
+
+
+@pytest.fixture
+def metrics_env(broker_env):
+    port = free_port()
+    return dict(broker_env, REVERIE_METRICS_PORT=str(port), REVERIE_LOG_JSON="true",
+                REVERIE_LOG_LEVEL="INFO"), port
+
+
+def _answering(port: int) -> bool:
+    try:
+        _scrape(port)
+        return True
+    except OSError:
+        return False
+
+
+def test_worker_endpoint_counts_a_consolidation(metrics_env, tmp_path, ns):
+    env, port = metrics_env
+    worker = _start_worker(env, tmp_path, "w")
+    rt = _publisher(env)
+    log = tmp_path / "w.log"
+    try:
+        _wait(lambda: _answering(port), 60, "the worker's metrics endpoint", [log])
+        before = _scrape(port)
+        assert _total(before, "reverie_sessions_consolidated_total") == 0
+        assert ("reverie_queue_depth", (("queue", env["REVERIE_QUEUE"]),)) in before
+        _story(rt, ns)
+        _wait(lambda: _total(_scrape(port), "reverie_sessions_consolidated_total") >= 1, 90,
+              "the consolidation counter to move", [log])
+        _wait(lambda: _total(_scrape(port), "reverie_task_duration_seconds_count",
+                             task="dream.forget_session.v1") >= 1, 30, "the forget task", [log])
+        after = _scrape(port)
+        for task in ("replay", "reconcile", "consolidate", "forget"):
+            name = f"dream.{task}_session.v1"
+            assert _total(after, "reverie_task_duration_seconds_count", task=name) == 1
+            assert _total(after, "reverie_tasks_total", task=name, outcome="success") == 1
+            assert _total(after, "reverie_db_statements_total", task=name) > 0
+        assert _total(after, "reverie_decisions_total", kind="asserted") >= 2  # city, allergy
+        assert _total(after, "reverie_claims_extracted_total") >= 2
+        assert _total(after, "reverie_embedded_texts_total") >= 1
+        assert _total(after, "reverie_sessions_failed_total") == 0
+        assert _total(after, "reverie_memory_items_live") >= 2
+        time.sleep(0.5)  # the last lines of the forget task reach the log
+        lines = [json.loads(line) for line in log.read_text().splitlines()
+                 if line.startswith("{")]
+        staged = [entry for entry in lines if entry.get("event", "").startswith("stage.")]
+        assert {e["stage"] for e in staged} >= {"replay", "reconcile", "consolidate"}
+        for entry in staged:
+            assert entry["namespace"] == ns and entry["user"] == "u1"
+            assert entry["session"] == "s1" and entry["task"].startswith("dream.")
+    finally:
+        _stop(worker)
+        rt.deps.dispose()
+
+
+def test_metrics_command_computes_store_gauges_on_scrape(runtime, ns):
+    from datetime import UTC, datetime, timedelta
+
+    from prometheus_client import generate_latest
+
+    from scripts.cli_metrics import build_registry
+    t0 = datetime(2026, 2, 1, 9, 0, tzinfo=UTC)
+    mem = runtime.memory
+    mem.start_session(ns, "u1", "s1", t0)
+    mem.append_turn(ns, "u1", "s1", "user", "I live in Munich.", t0)
+    mem.end_session(ns, "u1", "s1", t0 + timedelta(minutes=1))
+    mem.start_session(ns, "u1", "s2", t0 + timedelta(days=2))
+    mem.append_turn(ns, "u1", "s2", "user", "I just moved to Berlin.", t0 + timedelta(days=2))
+    mem.end_session(ns, "u1", "s2", t0 + timedelta(days=2, minutes=1))
+    text = generate_latest(build_registry(runtime.deps)).decode()
+    live = [line for line in text.splitlines()
+            if line.startswith(f'reverie_memory_items_live{{namespace="{ns}"}}')]
+    assert live and float(live[0].split()[-1]) == 1.0  # Berlin; Munich retired
+    ratio = [line for line in text.splitlines() if line.startswith("reverie_correction_ratio ")]
+    assert ratio and float(ratio[0].split()[-1]) > 0  # the move superseded Munich
+    assert 'reverie_store_decisions{kind="superseded"}' in text
+    assert 'reverie_store_sessions{state="consolidated"}' in text
