@@ -148,8 +148,12 @@ def _decide(claim: Claim, seq: int, view: _View, *, namespace: str, user_id: str
     matching = [f for f in existing if same_value(f.object, claim.object)]
 
     if claim.op == "retract":
-        targets = matching or (existing if vocab.cardinality(p) == "single"
-                               and not claim.object else [])
+        # A removal may name the value more briefly than it was stored ("Mittens" for
+        # "cat named Mittens"): every word of the removal must appear in the stored value.
+        named = [f for f in existing if claim.object.strip()
+                 and set(norm(claim.object).split()) <= set(norm(f.object).split())]
+        targets = matching or named or (existing if vocab.cardinality(p) == "single"
+                                        and not claim.object else [])
         if not targets:
             _decision(view, seq, "unrelated", "retract-nothing-current",
                       "nothing current to remove", claim, p)

@@ -456,7 +456,8 @@ class Scenario:
         return elapsed, rows
 
     def raw_embed(self, namespace: str) -> dict:
-        """The model's own throughput on the batch's texts, in one call (workers idle)."""
+        """The model's own throughput on the batch's texts, in one call (workers idle), with
+        one torch thread as in a worker's pool process, and with torch's default."""
         from sqlalchemy import text
 
         from infra.embedders import make_embedder
@@ -467,11 +468,17 @@ class Scenario:
                 {"ns": namespace}).scalars())
         embedder = make_embedder(self.opts.embedder)
         embedder.embed(texts[:16])  # load and warm the model
-        started = time.perf_counter()
-        embedder.embed(texts)
-        elapsed = time.perf_counter() - started
-        return {"texts": len(texts), "seconds": elapsed, "texts_per_s": len(texts) / elapsed,
-                "batch_size": getattr(embedder, "batch_size", None)}
+        out = {"texts": len(texts), "batch_size": getattr(embedder, "batch_size", None)}
+        torch = sys.modules.get("torch")
+        default = torch.get_num_threads() if torch else 1
+        for label, threads in (("one_thread", 1), ("default_threads", default)):
+            if torch:
+                torch.set_num_threads(threads)
+            started = time.perf_counter()
+            embedder.embed(texts)
+            out[f"texts_per_s_{label}"] = round(len(texts) / (time.perf_counter() - started), 1)
+        out["default_threads"] = default
+        return out
 
 
 def measure(sc: Scenario, n_workers: int, k: int, *, with_raw_embed: bool) -> dict:
@@ -504,7 +511,7 @@ def measure(sc: Scenario, n_workers: int, k: int, *, with_raw_embed: bool) -> di
     copy_s, copy_rows = sc.copy_bound(ns)
     raw = sc.raw_embed(ns) if with_raw_embed else None
     lat_sids = sc.store(generate(o.seed, ns + "lat", o.users, o.sessions, o.turns))
-    rate = max(1.0, o.latency_load * burst["per_s"])
+    rate = max(0.05, o.latency_load * burst["per_s"])
     paced = sc.run(lat_sids, f"{n_workers} worker(s): latency at {rate:.0f}/s", rate=rate)
     worker_s = burst["wall_s"] * n_workers
     return {
@@ -654,8 +661,10 @@ def report_tables(figures: dict, console) -> None:
     raw = first.get("raw_embed")
     if raw:
         console.print(f"embedding: {first['worker_embed_texts_per_s']} texts/s inside the "
-                      f"worker vs {raw['texts_per_s']:.0f} texts/s raw model throughput "
-                      f"({raw['texts']} texts in one call, batch size {raw['batch_size']})")
+                      f"worker (batches of one session) vs the raw model on the same "
+                      f"{raw['texts']} texts in one call (batch size {raw['batch_size']}): "
+                      f"{raw['texts_per_s_one_thread']} texts/s with 1 thread, "
+                      f"{raw['texts_per_s_default_threads']} with {raw['default_threads']}")
     mem = Table(title="worker memory (RSS, MiB; child = the pool process running tasks)")
     for col in ("workers", "worker", "start", "middle", "end", "child peak", "tree peak",
                 "minutes"):

@@ -1,20 +1,28 @@
 """`reverie bench recall`: recall latency at scale, beside a bare pgvector top-k on the same table.
 
 Loads N memory items (random unit vectors, short statements) spread over N / per-user users,
-plus some fragments, into a separate database (`reverie_bench`) with COPY, builds the
-schema's indexes after loading, then times, query by query and interleaved:
+plus fragments, into a separate database (`reverie_bench`, created through the migrations)
+with binary COPY, builds the schema's indexes after loading (not HNSW unless asked: per-user
+recall never uses it), VACUUM ANALYZE. A user's items are spread over the whole table (as
+months of interleaved writes spread them); fragments sit in runs of one session each (replay
+writes a session's exchanges in one statement). Then, round by round, it times:
 
 - bare: `SELECT item_id ... ORDER BY embedding <=> q LIMIT 10` for one user (psycopg,
-  prepared): the floor any recall built on this table can reach;
-- system: what the assistant runs for candidates and ranking — a unit of work around
-  `RecallStore.candidates`, then `pipeline.rank` fuse / mark_conflicts / select;
-- reader: the whole `Reader.recall` (cache-version read, cache miss, candidates, ranking),
-  with the query vector looked up instead of computed.
+  prepared, vector sent binary, no transaction): the floor for any recall on this table;
+- statement: `RecallStore.candidates` alone, on one autocommit connection;
+- uow / rank: the two other parts of the assistant's path, alone;
+- system: the assistant's path for candidates and ranking — a unit of work scoped to the
+  namespace around `RecallStore.candidates`, then `pipeline.rank` fuse / mark_conflicts /
+  select (what `api.read.Reader.recall` does after its cache check);
+- reader: the whole `Reader.recall` on a cache miss, the query vector looked up.
 
-Query embedding is excluded everywhere: vectors are precomputed.
+Query embedding is excluded everywhere (vectors are precomputed). Within a round every path
+asks the same question but for its own user, so no path reads pages another just read; the
+order of the paths rotates from round to round.
 """
 from __future__ import annotations
 
+import os
 import random
 import shlex
 import sys
@@ -454,8 +462,10 @@ def recall_cmd(
     qs = _queries(queries + warmup, max(1, items // per_user), seed)
     if explain:
         console.print(_plan(url, qs[0]["bare"]))
+    load_before = os.getloadavg()[0]
     res = measure(url, qs, warmup=warmup, with_reader=reader, data_dir=data_dir,
                   console=console)
+    res["_load"] = {"before": load_before, "after": os.getloadavg()[0]}
     _report(console, res, items=items, per_user=per_user, fragments=items // per_user *
             fragments_per_user, queries=queries, load_timings=load_timings)
     if drop:
@@ -488,5 +498,7 @@ def _report(console: Console, res: dict, *, items: int, per_user: int, fragments
     console.print(f"target p99 < 5 ms: {ok[0] if sys_p99 < 5 else ok[1]} ({sys_p99:.3f} ms); "
                   f"within 1.5x of bare p99: {ok[0] if ratio <= 1.5 else ok[1]} ({ratio:.2f}x)"
                   f"; mean hits returned {res['_hits']['mean']:.1f}")
+    console.print(f"machine load average (1 min) {res['_load']['before']:.2f} before timing, "
+                  f"{res['_load']['after']:.2f} after, on {os.cpu_count()} cores")
     if load_timings:
         console.print("load: " + ", ".join(f"{k} {v:.1f}" for k, v in load_timings.items()))

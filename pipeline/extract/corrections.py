@@ -25,9 +25,11 @@ _VOCAB = Vocabulary()
 _MARK = re.compile(
     r"\b(?:sorry|oops|whoops|correction|misspoke|mis-spoke|i\s+meant|i\s+mean|meant\s+to\s+say"
     r"|i\s+was\s+wrong|my\s+(?:bad|mistake)|scratch\s+that|let\s+me\s+correct|to\s+correct"
-    r"|typo|actually|no\s+wait|should\s+(?:have|'ve)\s+said|make\s+that|wrong)\b", _I)
+    r"|typo|actually|no\s+wait|should\s+(?:have|'ve)\s+said|make\s+that|wrong|wait,?\s+no"
+    r"|(?:hang|hold)\s+on,?\s+no|err+,?\s+no)\b", _I)
 _STRONG = re.compile(r"\b(?:misspoke|mis-spoke|i\s+meant|i\s+mean|meant\s+to\s+say|correction"
-                     r"|typo|should\s+(?:have|'ve)\s+said|make\s+that|scratch\s+that)\b", _I)
+                     r"|typo|should\s+(?:have|'ve)\s+said|make\s+that|scratch\s+that"
+                     r"|no,?\s+wait|wait,?\s+no|(?:hang|hold)\s+on,?\s+no|err+,?\s+no)\b", _I)
 _PREP = r"(?:(?:in|at|to|for|with|from)\s+)?(?:(?:an?|the)\s+)?"
 _END = r"\s*(?:[,.;!?]|$)"
 _NOT_X = re.compile(rf"(?:,\s*(?:and\s+)?not|\s+(?:instead\s+of|rather\s+than))\s+{_PREP}"
@@ -79,8 +81,8 @@ def parse_correction(text: str) -> Correction | None:
         return None
     x = not_x.group("x").strip() if not_x else None
     y = None
-    body = re.sub(r"^(?:sorry|oops|whoops|correction|no|wait|actually|my\s+bad)\b[,:!.\s-]*", "",
-                  strip_lead(text.strip()), flags=_I)
+    body = re.sub(r"^(?:(?:sorry|oops|whoops|correction|no|wait|actually|my\s+bad|hang\s+on"
+                  r"|hold\s+on|err+)\b[,:!.\s-]*)+", "", strip_lead(text.strip()), flags=_I)
     for m in (m for form in _Y_FORMS for m in form.finditer(body)):
         cand = m.group("y").strip()
         if len(cand.split()) <= _MAX_Y_WORDS and not _BAD_Y.match(cand):
@@ -139,8 +141,11 @@ def _replace(target: Claim, x: str | None, y: str) -> str:
     """The corrected object: "dog named Rex" with Rex -> Max is "dog named Max"."""
     obj = target.object
     if x and x.lower() in obj.lower() and len(x) < len(obj):
-        new = " ".join(y.split()[-len(x.split()):])
         start = obj.lower().index(x.lower())
+        rest = (obj[:start] + " " + obj[start + len(x):]).lower().split()
+        if len(y.split()) > len(x.split()) and all(w in y.lower().split() for w in rest):
+            return _normalise(target.predicate, y)  # "frontend developer" for "backend"
+        new = " ".join(y.split()[-len(x.split()):])
         return obj[:start] + new + obj[start + len(x):]
     return _normalise(target.predicate, y)
 

@@ -13,11 +13,20 @@ from dataclasses import dataclass
 from pipeline.extract.corrections import SentenceClaims
 from schemas.records import Claim
 
-_GERUND = re.compile(r"^(?!(?:working|living|being|having|getting|going|doing|spending|making"
-                     r"|using|seeing|talking|meeting|waking|eating|sleeping|feeling|knowing"
-                     r"|hearing|watching\s+you|helping|learning\s+about|thinking|nothing"
-                     r"|something|everything|morning|evening|clothing|building|wedding)\b)"
-                     r"[a-z]+ing\b", re.IGNORECASE)
+#: Words ending in -ing that are no activity.
+_NOT_ACTIVITY = (r"working|living|being|having|getting|going|doing|spending|making|using|seeing"
+                 r"|talking|meeting|waking|eating|sleeping|feeling|knowing|hearing|helping"
+                 r"|thinking|nothing|something|everything|anything|morning|evening|clothing"
+                 r"|building|wedding|thing|things|king|ring|rings|string|strings|spring|sing|wing"
+                 r"|wings|swing|sibling|siblings|ceiling|pudding|dumpling|dumplings|icing"
+                 r"|earring|darling|ding|ping|bling|seasoning|stuffing|frosting|filling|topping"
+                 r"|dressing|setting|ending|beginning|saying|evening")
+_GERUND = re.compile(rf"^(?!(?:{_NOT_ACTIVITY}|watching\s+you|learning\s+about)\b)[a-z]+ing\b",
+                     re.IGNORECASE)
+#: "trail running", "rock climbing": an activity with one or two modifiers before it.
+_MODIFIED_GERUND = re.compile(
+    r"^(?!(?:a|an|the|my|your|his|her|our|their|this|that|these|those|some|being|not)\s)"
+    rf"(?:[a-z-]+\s+){{1,2}}(?!(?:{_NOT_ACTIVITY})$)[a-z]+ing$", re.IGNORECASE)
 _ENDED = frozenset({"single", "divorced", "separated", "widowed"})
 
 
@@ -41,8 +50,9 @@ DERIVATIONS: tuple[Derivation, ...] = (
     Derivation("preferred-from-name", "full_name", lambda c: c.op == "assert",
                "preferred_name", confidence=0.9),
     Derivation("hobby-from-liked-activity", "likes",
-               lambda c: c.op == "assert" and bool(_GERUND.match(c.object))
-               and len(c.object.split()) <= 3, "hobby", unless_any=False),
+               lambda c: c.op == "assert" and len(c.object.split()) <= 3
+               and bool(_GERUND.match(c.object) or _MODIFIED_GERUND.match(c.object)),
+               "hobby", unless_any=False),
     Derivation("relationship-ended", "relationship_status",
                lambda c: c.op == "assert" and c.object in _ENDED, "partner_name",
                op="retract", value=""),

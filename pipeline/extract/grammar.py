@@ -95,10 +95,13 @@ class Rule:
     future_ok: bool = False
     #: A regex that must also match the text (e.g. a residence verb for a district).
     requires: str | None = None
+    #: A regex that must not match the sentence (e.g. a trip for "I'm in Rome now").
+    unless: str | None = None
     #: Allowed in a question ("Could you answer in German?" is a request).
     in_question: bool = False
     compiled: tuple[re.Pattern[str], ...] = field(init=False, repr=False, compare=False)
     requires_rx: re.Pattern[str] | None = field(init=False, repr=False, compare=False)
+    unless_rx: re.Pattern[str] | None = field(init=False, repr=False, compare=False)
     keys_rx: re.Pattern[str] = field(init=False, repr=False, compare=False)
     actions: dict[str, Action] = field(init=False, repr=False, compare=False)
 
@@ -109,6 +112,8 @@ class Rule:
             re.IGNORECASE))
         object.__setattr__(self, "requires_rx",
                            re.compile(self.requires, re.IGNORECASE) if self.requires else None)
+        object.__setattr__(self, "unless_rx",
+                           re.compile(self.unless, re.IGNORECASE) if self.unless else None)
         object.__setattr__(self, "actions", {
             "pos": Action.parse(self.op), "neg": Action.parse(self.on_neg),
             "stop": Action.parse(self.on_stop or self.on_neg)})

@@ -12,6 +12,7 @@ from pipeline.extract.objects import (
     ObjCtx,
     Result,
     items,
+    known_place,
     language,
     languages,
     likes,
@@ -40,13 +41,16 @@ _TZ = re.compile(
     + r")(?P<off>\s*[+-]\s*\d{1,2}(?::?\d\d)?)?|(?P<iana>[A-Z][a-z]+/[A-Z][A-Za-z_]+)"
     r"|(?P<named>(?:" + lx.alt(lx.TIMEZONE_NAMES) + r")(?: standard| daylight)? time)"
     r"|(?P<gmt>(?:utc|gmt)\s*[+-]\s*\d{1,2}(?::?\d\d)?))", _I)
+_TZ_NAME = re.compile(r"^(?:the\s+)?(" + lx.alt(lx.TIMEZONE_NAMES) + r")(?:\s+standard)?$", _I)
 
 
 def tz(text: str, ctx: ObjCtx) -> Result:
     """'CET', 'UTC+2', 'Europe/Berlin', 'Pacific time'."""
     m = _TZ.search(text)
     if m is None:
-        return []
+        # "the Pacific timezone": a zone's name without "time".
+        bare = _TZ_NAME.match(trim(text))
+        return [(None, f"{bare.group(1)[:1].upper()}{bare.group(1)[1:]} time")] if bare else []
     if m.group("abbr"):
         return [(None, (m.group("abbr") + (m.group("off") or "").replace(" ", "")).upper())]
     if m.group("gmt"):
@@ -160,6 +164,73 @@ def relationship(text: str, ctx: ObjCtx) -> Result:
 
 
 
+#: Words that make "moved from X to Y" a job change ("for a new job" is a reason to move).
+_JOB_CONTEXT = re.compile(
+    r"\b(?:jobs?|employers?|compan(?:y|ies)|roles?|positions?|careers?|startups?|firms?"
+    r"|agenc(?:y|ies)|hired|salary|offer|promotion|promoted|teams?|colleagues?|boss|employ\w*"
+    r"|work(?:ing)?|consultancy|fintech|corporate|industry|sector|gig)\b", _I)
+_MOVE_REASON = re.compile(
+    r"\b(?:for|with|because\s+of|due\s+to)\s+(?:a\s+|my\s+|the\s+|his\s+|her\s+|our\s+)?"
+    r"(?:new\s+)?(?:job|role|position|work|career|company)\b", _I)
+_ORG_SUFFIX = re.compile(
+    r"\b(?-i:Inc|Ltd|LLC|GmbH|AG|SA|Corp|Corporation|Co|Labs?|Group|Technologies|Tech|Systems"
+    r"|Solutions|Software|Bank|Partners|Consulting|Studios?|Media|Analytics|Capital|Ventures"
+    r"|Industries|Holdings|Games|Networks|Robotics|AI|Insurance|Pharma|Foods|Motors|Airlines"
+    r"|Energy|Logistics|Digital|Agency|Health|Dynamics|Enterprises|Associates)\b\.?")
+
+
+_FIRST_SINGULAR = re.compile(r"^\W*(?:i|i've|i\s+have|i'd|i\s+had)\b", _I)
+
+
+def job_change(ctx: ObjCtx) -> bool:
+    """True when the clause speaks of work ("switched jobs", "at the new company")."""
+    return bool(_JOB_CONTEXT.search(_MOVE_REASON.sub(" ", ctx.text)))
+
+
+def move(text: str, ctx: ObjCtx) -> Result:
+    """'moved from Munich to Berlin' is a city; 'moved from Acme to Globex' at work is an
+    employer: a known place decides, else an organisation's suffix or talk of work."""
+    old = ctx.groups.get("x_from") or ""
+    if not (known_place(strip_article(trim(text, "place")))
+            or known_place(strip_article(trim(old, "place")))):
+        if _ORG_SUFFIX.search(trim(text, "org")) or _ORG_SUFFIX.search(old) or job_change(ctx):
+            return [("employer", v) for p, v in org(text, ObjCtx(
+                "employer", ctx.lowercase, proper=True, text=ctx.text)) if p is None]
+    return place(text, ctx)
+
+
+def switch(text: str, ctx: ObjCtx) -> Result:
+    """'switched from Acme to Globex' is a new employer: when it is about work, or when both
+    sides are names that are neither places, languages nor products people switch between
+    ("from iPhone to Android")."""
+    old = trim(ctx.groups.get("x_old") or "", "org")
+    new = trim(text, "org")
+    if known_place(strip_article(new)) or known_place(strip_article(old)):
+        return []
+    about_work = bool(_ORG_SUFFIX.search(new) or _ORG_SUFFIX.search(old) or job_change(ctx))
+    if not about_work:
+        words = [w.lower() for w in (old, new)]
+        if ((ctx.groups.get("x_verb") or "").lower() in ("moved", "went")
+                or not _FIRST_SINGULAR.match(ctx.text) or ctx.lowercase or not all(w[:1].isupper() for w in (old, new))
+                or any(w in lx.LANGUAGE_BY_LOWER or w in lx.SWITCHED_PRODUCTS for w in words)):
+            return []
+    return [(p, v) for p, v in org(text, ObjCtx("employer", ctx.lowercase, proper=True,
+                                                text=ctx.text)) if p is None]
+
+
+_ANIMAL_WORD = re.compile(r"\b(?:pet|" + lx.alt(tuple(lx.ANIMAL_PLURALS) + tuple(lx.ANIMALS))
+                          + r")\b", _I)
+
+
+def pet_name(text: str, ctx: ObjCtx) -> Result:
+    """The name of a being that died or was rehomed, unless it is a person ("Grandma")."""
+    what = ctx.groups.get("x_what")
+    if what and not _ANIMAL_WORD.search(what):
+        return []  # "Rose, my grandmother, passed away"
+    found = name(text, ctx)
+    return [(p, v) for p, v in found if v.split()[0].lower() not in lx.PERSON_WORDS]
+
+
 NORMALISERS: dict[str, Normaliser] = {
     "place": place, "org": org, "title": title, "name": name, "names": names,
     "items": items, "lower": lower, "phrase": phrase, "likes": likes,
@@ -169,7 +240,8 @@ NORMALISERS: dict[str, Normaliser] = {
     "health_adj": mapped(lx.HEALTH_ADJECTIVES), "access": mapped(lx.ACCESSIBILITY_STATES),
     "allergen": allergen, "diet_any": diet_any, "access_any": access_any,
     "activity": likes, "activity_verb": activity_verb, "plan": plan, "health": health,
-    "voting": voting, "relationship": relationship, "avoided": avoided,
+    "voting": voting, "relationship": relationship, "avoided": avoided, "move": move,
+    "switch": switch, "pet_name": pet_name,
 }
 
 #: The normaliser for a predicate when a rule does not name one.

@@ -124,6 +124,25 @@ Glasgow Aberdeen Sheffield Nottingham Leicester Southampton Bath York Coventry L
 
 CITY_BY_LOWER: dict[str, str] = {c.lower(): c for c in CITIES}
 
+#: Words for people that look like names when capitalised ("Grandma passed away").
+PERSON_WORDS: frozenset[str] = frozenset("""
+grandma grandpa granny grandad granddad grandmother grandfather nana nan nanna gran papa
+mum mom mummy mommy dad daddy mama pop pops uncle aunt auntie aunty father mother sister
+brother cousin son daughter wife husband partner friend boss mr mrs ms dr sir madam
+the my our his her their he she they it everyone someone nobody everybody somebody
+""".split())
+
+#: Things people switch between that are no employer ("from iPhone to Android").
+SWITCHED_PRODUCTS: frozenset[str] = frozenset(w.lower() for w in """
+Python Java JavaScript TypeScript Rust Go Ruby PHP Swift Kotlin Scala Haskell Perl iPhone iOS
+Android Windows Linux Mac macOS Ubuntu Debian Fedora Chrome Firefox Safari Edge Brave Vim
+Emacs VSCode Excel Word Notion Obsidian Evernote Slack Zoom Skype Spotify Netflix Hulu
+PlayStation Xbox Nintendo Gmail Outlook Uber Lyft WhatsApp Signal Telegram Instagram TikTok
+Twitter Reddit Pixel Galaxy Kindle Coke Pepsi Mastodon Bluesky Photoshop Figma Sketch React
+Vue Angular Django Flask Rails Postgres MySQL MongoDB AWS Azure GCP Docker Kubernetes Jira
+Trello Asana Dropbox OneDrive iCloud Duolingo Strava Garmin Fitbit Tesla Visa Mastercard
+""".split()) | frozenset({"vs code", "apple music", "google docs", "google drive", "sheets"})
+
 ANIMALS: frozenset[str] = frozenset("""
 dog cat puppy kitten rabbit bunny hamster gerbil parrot budgie canary goldfish fish
 horse pony bird turtle tortoise snake lizard gecko iguana ferret chinchilla hedgehog rat
@@ -226,7 +245,7 @@ DIETS: dict[str, str] = {
     "low carb": "low-carb", "sugar-free": "sugar-free", "teetotal": "teetotal",
     "teetotaler": "teetotal", "teetotaller": "teetotal", "celiac": "gluten-free",
     "coeliac": "gluten-free", "flexitarian": "flexitarian", "raw vegan": "raw vegan",
-    "fruitarian": "fruitarian", "low-fodmap": "low-FODMAP", "diabetic": "diabetic diet",
+    "fruitarian": "fruitarian", "low-fodmap": "low-FODMAP",
 }
 
 ACCESSIBILITY_NOUNS: frozenset[str] = frozenset({

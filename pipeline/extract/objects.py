@@ -34,7 +34,8 @@ _EXTRA_CUT: dict[str, re.Pattern[str]] = {
                         r"|live|start)|after|before|at|from|on|and)\b", _I),
     "title": re.compile(r"\s+(?:at|for|with|in|on|since|from|and i|and we|while|by trade"
                         r"|by profession|working|who|doing|based)\b|\s+and\s+(?-i:[a-z])", _I),
-    "org": re.compile(r"\s+(?:as|in|on|for|with|where|doing|and i|and we|while|from|near)\b"
+    "org": re.compile(r"\s+(?:as|in|on|for|with|where|doing|and i|and we|while|from|near|based"
+                      r"|located|headquartered|that|which|who|whose|called|named|to|into)\b"
                       r"|\s+and\s+(?-i:[a-z])", _I),
     "name": re.compile(r"\s+(?:and|but|or|for|because|from|as|to|if|so|though|by|is|in|at"
                        r"|instead|not|rather)\b", _I),
@@ -79,6 +80,10 @@ _PET_ADJECTIVES = re.compile(r"\b(?:old|little|sweet|beloved|dear|poor|new|lovel
 _NOT_MINE = re.compile(r"\b(?:who|with|whose|that|which|has|have|had|of|friend|friends|neighbou?r"
                        r"|sister|brother|mom|mum|dad|parents?|boss|colleague|picture|photo|toy"
                        r"|stuffed|fear|allergy)\b", _I)
+_TIME_ZONE = re.compile(r"^(?:the\s+)?[\w/+-]+(?:\s+[\w/+-]+){0,2}\s+(?:time\s*zone|tz)\b", _I)
+_NAMED_ORG = re.compile(
+    r"^(?:an?|the|this|one)\s+(?:[\w&'-]+\s+){0,4}?(?:called|named|by\s+the\s+name\s+of)\s+"
+    r"(?P<name>.+)$", _I)
 _CVC = re.compile(r"^[^aeiou]*[aeiou][bcdfgklmnprstvz]$")
 
 
@@ -90,6 +95,8 @@ class ObjCtx:
     lowercase: bool = False
     proper: bool = False
     groups: Mapping[str, str | None] = field(default_factory=dict)
+    #: The clause the object was found in (context for readings such as a job change).
+    text: str = ""
 
 
 Result = list[tuple[str | None, str]]
@@ -160,6 +167,8 @@ def _proper_run(text: str, lowercase: bool, limit: int = 5) -> str | None:
 def place(text: str, ctx: ObjCtx) -> Result:
     """A city or country; "Berlin, Germany" also gives the country."""
     raw = text.strip()
+    if _TIME_ZONE.search(raw):
+        return []  # "the Central time zone" is no place
     m = re.search(r"\b(?:district|neighbou?rhood|quarter|borough|part|suburb|area|outskirts)"
                   r" of (.+)$", raw, _I)
     if m:
@@ -169,7 +178,9 @@ def place(text: str, ctx: ObjCtx) -> Result:
     if ctx.lowercase and re.match(r"(?:a|an|some|my|our|this|that)\s", head, _I):
         return []  # "a small flat": with no casing to go by, a determiner means a common noun
     head = strip_article(head)
-    known = _known_place(head)
+    known = known_place(head)
+    if ctx.proper and ctx.lowercase and not known:
+        return []  # a weak trigger in a lower-case message needs a known place
     value = known or _proper_run(head, ctx.lowercase)
     if not value or value.lower() in STOP_WORDS:
         return []
@@ -189,7 +200,7 @@ def place(text: str, ctx: ObjCtx) -> Result:
     return out
 
 
-def _known_place(text: str) -> str | None:
+def known_place(text: str) -> str | None:
     """A gazetteer city or country at the start of `text`, in its usual case."""
     words = text.lower().split()
     for n in (3, 2, 1):
@@ -201,10 +212,15 @@ def _known_place(text: str) -> str | None:
 
 def org(text: str, ctx: ObjCtx) -> Result:
     """An employer: proper-noun case as said, articles dropped."""
+    named = _NAMED_ORG.match(text.strip())
+    if named:  # "a startup called Foo Labs" is Foo Labs
+        text = named.group("name")
     value = trim(text, "org")
     if _POSSESSIVE.match(value) or _PRONOUN_START.match(value):
         return []
     indefinite = bool(re.match(r"(?:a|an)\s", value, _I))
+    if indefinite and ctx.predicate == "employer":
+        return []  # "a company based in Zurich", "a bakery": no employer named
     value = strip_article(value)
     if not value or value.lower() in STOP_WORDS or len(value.split()) > 6:
         return []

@@ -7,7 +7,7 @@ habits, tastes, plans and the sensitive categories; RULES joins both.
 from __future__ import annotations
 
 from pipeline.extract import lexicon as lx
-from pipeline.extract.grammar import END, Rule
+from pipeline.extract.grammar import ADV, END, Rule
 from pipeline.extract.patterns_life import RULES_LIFE
 
 _OCC = lx.alt(lx.OCCUPATIONS - {"administrator", "head", "lead"})
@@ -38,6 +38,13 @@ _KID = (r"(?:daughters?|sons?|kids?|child|children|baby(?:\s+(?:girl|boy))?|litt
 _NAMED = (r"(?:'s\s+name\s+is|s'\s+names\s+are|\s*,|\s+is\s+called|\s+is\s+named|\s+are\s+called"
           r"|\s+are\s+named|\s+named|\s+called|\s+are|\s+is|\s*:)?\s+")
 _CAP = r"(?-i:[A-Z][\w'-]*)"
+#: A stay that is not a residence: "I'm in Rome now for a conference".
+_VISIT = (r"\b(?:for\s+(?:a|the|my|our|work|business|\d+|one|two|three|four|five|a\s+few"
+          r"|some|another|ten)\b|on\s+(?:holiday|vacation|business|a\s+trip|tour)|visiting"
+          r"|trip|conference|holiday|vacation|airport|hotel|station|meeting|until|till"
+          r"|tonight|today|this\s+week(?:end)?|staying|layover|stopover|passing\s+through"
+          r"|time\s*zone|hospital|office|queue|line|traffic|charge|trouble|love|shock"
+          r"|the\s+middle\s+of|a\s+(?:meeting|rush|hurry|bit|mood))\b")
 _RESIDENCE = (r"\b(?:i|we)\b[^.!?]*?\b(?:live|living|based|reside|residing|moved|relocated"
               r"|settled|home)\b|\bmy\s+(?:new\s+)?home\b")
 
@@ -51,8 +58,11 @@ IDENTITY: tuple[Rule, ...] = (
         r"\b(?:i|we)(?:'d|\s+would)?\s+(?:prefer|like|want)\s+(?:to\s+be|being)\s+"
         r"(?:called|known\s+as|addressed\s+as)\s+<OBJ>",
         r"\b(?:i'm|i\s+am)\s+(?:known\s+as|called)\s+<OBJ>",
+        r"\b(?:i|we)(?:'d|\s+would)?\s+(?:prefer|like|want|love)\s+to\s+go\s+by\s+"
+        r"(?!(?:she|he|they|xe|ze)\b)<OBJ>",
+        r"<BE>(?:going|gonna\s+go)\s+by\s+(?!(?:she|he|they|xe|ze)\b)<OBJ>",
     ), keys=("call me", "calls me", "go by", "be called", "being called", "known as",
-             "called"),
+             "called", "going by"),
         confidence=0.95, on_neg="skip"),
     Rule("name.my-name", "full_name", (
         r"\bmy\s+(?:full\s+|real\s+|first\s+|given\s+|legal\s+)?name(?:'s|\s+is)\s+<OBJ>",
@@ -66,7 +76,7 @@ IDENTITY: tuple[Rule, ...] = (
         r"\bpronouns\s*(?:[:=-]|are)\s*<OBJ>",
         rf"<DO>(?:use|go\s+by|prefer)\s+(?P<obj>{_PRON})",
         rf"^(?:please\s+)?(?:use|refer\s+to\s+me\s+(?:as|with|using))\s+(?P<obj>{_PRON})",
-        rf"<BE>(?P<obj>{_PRON})",
+        rf"<BE>(?:using|going\s+by|going\s+with)?\s*(?P<obj>{_PRON})",
     ), keys=("pronoun", "/"), confidence=0.95, on_neg="skip"),
     Rule("pronouns.label", "pronouns", (r"^(?:my\s+)?pronouns\s*[:=-]\s*<OBJ>",),
          keys=("pronoun",), confidence=0.95, scope="sentence"),
@@ -86,6 +96,11 @@ IDENTITY: tuple[Rule, ...] = (
         r"\b(?:let's|lets|let\s+us)\s+(?:speak|talk|chat|continue|switch\s+to|keep\s+it\s+in"
         r"|stick\s+to|stick\s+with)\s+(?:in\s+)?<OBJ>",
         r"^(?:please\s+)?switch\s+to\s+<OBJ>",
+        rf"(?:\b(?:can|could|would|will|shall)\s+(?:you|we)\s+(?:please\s+)?)?"
+        rf"\b(?:keep|have|write|give|send|do|make|put)\s+(?:your\s+|the\s+|all\s+|our\s+|these\s+"
+        rf"|this\s+|my\s+|any\s+)?(?:replies|reply|responses|answers|messages|chats?|conversations?"
+        rf"|convos?|everything|things|it)\s+in\s+(?P<obj>{_LANG})\b",
+        rf"\b(?:replies|responses|answers)\s+in\s+(?P<obj>{_LANG}),?\s+please\b",
     ), keys=("prefer", " in ", "language", "let", "switch"), confidence=0.93,
         in_question=True, on_neg="skip"),
     Rule("language.spoken", "language_spoken", (
@@ -97,8 +112,10 @@ IDENTITY: tuple[Rule, ...] = (
         r"|native\s+tongue|languages?)\s+(?:is|are|include)\s+<OBJ>",
         rf"<BE>bilingual\s+(?:in\s+)?(?P<obj>{_LANG}\s+and\s+{_LANG})",
         rf"^(?P<obj>{_LANG})\s+is\s+my\s+(?:first|native|mother|second|main)\s+(?:language|tongue)",
+        rf"<PAST>(?:grew\s+up|was\s+raised|were\s+raised)\s+(?:speaking|with|in)\s+(?P<obj>{_LANG}"
+        rf"(?:(?:\s*,\s*|\s+and\s+)(?:{_LANG}))*)\b",
     ), keys=("speak", "fluent", "native", "tongue", "language", "bilingual", "trilingual",
-             "conversational", "proficient"), kind="languages"),
+             "conversational", "proficient", "grew up", "raised"), kind="languages"),
     Rule("timezone", "timezone", (
         r"\bmy\s+(?:local\s+)?(?:time\s*zone|tz)\s*(?:is|:)\s*(?:now\s+)?<OBJ>",
         rf"<BE>(?:on|in)\s+(?:the\s+)?(?P<obj>{_TZ_WORD})\b",
@@ -106,6 +123,8 @@ IDENTITY: tuple[Rule, ...] = (
         r"<DO>live\s+in\s+(?:the\s+)?<OBJ>\s+time\s*zone",
     ), keys=("zone", "time", "utc", "gmt", "/", "cet", "est", "pst", "cst", "bst", "jst",
              "ist", "eet", "aest", "edt", "pdt", "cdt", "mst", "gmt"), kind="tz"),
+    Rule("timezone.label", "timezone", (r"^(?:my\s+)?(?:local\s+)?(?:time\s*zone|tz)\s*[:=-]\s*<OBJ>",),
+         keys=("zone", "tz"), kind="tz", scope="sentence"),
 )
 
 LOCATION: tuple[Rule, ...] = (
@@ -129,10 +148,27 @@ LOCATION: tuple[Rule, ...] = (
     ), keys=("live", "living", "reside", "based", "settled", "located", "home", "stay",
              "place", "flat", "apartment", "house", "been in", "for good", "where i", "where we"),
         kind="place"),
+    Rule("city.home-in", "city", (
+        r"<DO>(?:rent|own|have|share|live\s+in|bought|rented|got|found)\s+(?:an?|my|our|the)\s+"
+        r"(?:(?:little|small|tiny|big|new|nice|cosy|cozy|cute|lovely|one-bedroom|two-bedroom"
+        r"|shared|studio)\s+)*(?:flat|apartment|house|place|condo|studio|room|home|cottage|loft"
+        r"|bungalow|townhouse|flatshare)\s+in\s+<OBJ>",
+    ), keys=("flat", "apartment", "house", "place", "condo", "studio", "room", "home",
+             "cottage", "loft", "bungalow"), kind="place", proper=True, confidence=0.88,
+        unless=r"\b(?:holiday|vacation|summer|second|weekend|investment|buy-to-let|rent(?:ing)?\s+"
+               r"(?:it\s+)?out|let(?:ting)?\s+(?:it\s+)?out|airbnb|for\s+(?:the|a|my|our|two|three"
+               r"|\d+)\s+(?:week|weekend|night|day|month|summer|holiday)s?)\b"),
+    Rule("city.now", "city", (
+        r"\b(?:i'm|im|i\s+am|we're|we\s+are)\s+" + ADV + r"(?:now|currently)\s+" + ADV
+        + r"(?:back\s+)?in\s+<OBJ>",
+        r"\b(?:i'm|im|i\s+am|we're|we\s+are)\s+" + ADV + r"(?:back\s+)?in\s+"
+        r"(?P<obj>[^,;]+?)\s+(?:now|these\s+days|nowadays)\b",
+    ), keys=("now", "currently", "these days", "nowadays"), kind="place", proper=True,
+        confidence=0.88, unless=_VISIT),
     Rule("city.move", "city", (
         r"<PAST>(?:moved|relocated|emigrated|immigrated)(?:\s+(?:house|back|over|home|out|away"
         r"|all\s+the\s+way|here|there))*\s+(?:from\s+(?P<x_from>.+?)\s+)?(?:to|into)\s+<OBJ>",
-    ), keys=("moved", "relocated", "emigrated", "immigrated"), kind="place", on_neg="skip"),
+    ), keys=("moved", "relocated", "emigrated", "immigrated"), kind="move", on_neg="skip"),
     Rule("city.leave", "city", (
         r"<PAST>moved\s+(?:away\s+from|out\s+of|from)\s+(?P<obj>(?:(?!\bto\b).)+)$",
     ), keys=("moved",), kind="place", op="retract", on_neg="skip"),
@@ -176,6 +212,14 @@ WORK: tuple[Rule, ...] = (
         r"<PAST>(?:left|quit)\s+(?P<x_old>.+?)\s+(?:for|to\s+join|to\s+work\s+(?:at|for))\s+"
         r"(?P<obj>.+?)" + _EMPLOYER_TAIL,
     ), keys=("left", "quit"), kind="org", proper=True, on_neg="skip"),
+    Rule("employer.switch", "employer", (
+        r"<PAST>(?P<x_verb>switched|changed|moved|jumped|went|transferred|hopped|swapped)\s+"
+        r"(?:over\s+)?"
+        r"(?:(?:jobs?|employers?|companies|firms|teams|sides)\s+)?from\s+(?P<x_old>.+?)\s+"
+        r"(?:over\s+)?to\s+<OBJ>",
+        r"<PAST>(?:swapped|traded|exchanged)\s+(?P<x_old>.+?)\s+for\s+<OBJ>",
+    ), keys=("switched", "changed", "moved", "jumped", "went", "transferred", "hopped",
+             "swapped", "traded", "exchanged"), kind="switch", on_neg="skip"),
     Rule("employer.left", "employer", (
         r"<PAST>(?:left|quit|resigned\s+from|(?:got|was|been)\s+(?:laid\s+off|fired|let\s+go"
         r"|made\s+redundant)\s+(?:from|by|at)|retired\s+from|stopped\s+working\s+(?:at|for))\s+"
@@ -213,21 +257,24 @@ WORK: tuple[Rule, ...] = (
         r"<PAST>(?:got\s+hired|was\s+hired|been\s+hired|started|began|joined|took\s+(?:a|the)\s+"
         r"(?:new\s+)?(?:job|position|role)|got\s+(?:a|the)\s+(?:new\s+)?(?:job|position|role))"
         r"\s+as\s+(?:an?\s+|the\s+)?(?P<obj>.+?)(?:\s+(?:at|for|with)\s+(?P<employer>.+))?$",
-        r"\b(?:they|we|my\s+\w+|the\s+company|the\s+board)\s+(?:just\s+|finally\s+)?(?:made|named"
-        r"|appointed|promoted)\s+me\s+(?:to\s+)?(?:the\s+|an?\s+|our\s+)?(?P<obj>.+)",
+        r"\b(?:they|we|my\s+\w+|the\s+company|the\s+board|management|hr)\s+(?:just\s+|finally\s+"
+        r"|officially\s+)?(?:made|named|appointed|promoted|bumped\s+me\s+up|moved\s+me\s+up"
+        r"|upgraded)\s+(?:me\s+)?(?:to\s+)?(?:the\s+|an?\s+|our\s+)?(?P<obj>.+)",
         r"\b(?:i|we)\s+(?:was|were|got|have\s+been|'ve\s+been)\s+(?:just\s+|finally\s+)?(?:made"
         r"|named|appointed|elected)\s+(?:the\s+|an?\s+)?(?P<obj>.+)",
         r"\bmy\s+(?:new\s+|current\s+|official\s+|actual\s+)?(?:job\s+title|title|role|position)"
         r"\s+is\s+(?:now\s+)?(?:an?\s+|the\s+)?(?P<obj>.+)$",
         rf"\bmy\s+(?:new\s+|current\s+)?job\s+is\s+(?:now\s+)?(?:an?\s+|the\s+)?(?P<obj>{TITLE})",
         r"\b(?:i|we)(?:'ve|\s+have|\s+had)?\s+(?:just\s+|finally\s+|recently\s+|now\s+)*(?:been\s+"
-        r"|got\s+|was\s+|get\s+)?promoted\s+to\s+(?:an?\s+|the\s+)?(?P<obj>.+?)"
+        r"|got\s+|was\s+|get\s+)?(?:promoted|bumped\s+up|moved\s+up|stepped\s+up)\s+(?:to|as)\s+"
+        r"(?:an?\s+|the\s+)?(?P<obj>.+?)"
         r"(?:\s+(?:at|with)\s+(?P<employer>.+))?$",
     ), keys=(" as ", "title", "role", "position", "job", "promoted", "made me", "named",
-             "appointed", "elected"), kind="title",
+             "appointed", "elected", "bumped", "moved", "stepped up", "upgraded"), kind="title",
         proper=True),
     Rule("title.be", "job_title", (
-        rf"<BE>(?:now\s+)?(?:an?\s+|the\s+)?(?P<obj>{TITLE})(?:\s+(?:at|for|with)\s+"
+        rf"<BE>(?:now\s+)?(?:an?\s+|the\s+|their\s+|its\s+|our\s+)?(?:new\s+)?(?P<obj>{TITLE})"
+        rf"(?:\s+(?:at|for|with)\s+"
         rf"(?P<employer>.+)|{_TITLE_END})",
         rf"<BE>(?:now\s+)?(?:an?\s+|the\s+)?(?P<obj>{_CHIEF}(?:\s+\w+)?)\s+of\s+"
         rf"(?P<employer>(?-i:[A-Z0-9]).+)",
@@ -330,5 +377,25 @@ PEOPLE: tuple[Rule, ...] = (
         on_neg="skip"),
 )
 
+_DIED = (r"(?:has\s+|had\s+)?(?:(?:recently|sadly|just|finally|unfortunately|suddenly|peacefully)\s+)*"
+         r"(?:passed\s+away|passed\s+on|passed|died|was\s+put\s+down|had\s+to\s+be\s+put\s+down"
+         r"|was\s+put\s+to\s+sleep|had\s+to\s+be\s+put\s+to\s+sleep|was\s+rehomed|got\s+rehomed"
+         r"|has\s+been\s+rehomed|crossed\s+the\s+rainbow\s+bridge|is\s+no\s+longer\s+with\s+us)\b")
+PETS_BY_NAME: tuple[Rule, ...] = (
+    # "Sadly Mittens passed away": a named being that is no person relation; the reconcile
+    # stage matches the name against the stored pet ("cat named Mittens").
+    Rule("pet.named-gone", "pet", (
+        r"^(?P<obj>" + _CAP + r")(?:\s*,\s*(?:my|our)\s+(?P<x_what>[\w\s'-]+?)\s*,)?\s+" + _DIED,
+        r"<PAST>had\s+to\s+(?:put|have)\s+(?P<obj>" + _CAP + r")\s+(?:put\s+)?(?:down|to\s+sleep)\b",
+        r"<PAST>(?:had\s+to\s+)?rehome(?:d)?\s+(?P<obj>" + _CAP + r")\b",
+    ), keys=("passed", "died", "put", "sleep", "rehome", "rainbow", "no longer with"),
+        kind="pet_name", op="retract", on_neg="skip"),
+    Rule("pet.named-gone-apposition", "pet", (
+        r"^(?:(?:sadly|unfortunately|so|well|and|but|update|news)[,:!.]?\s+)*(?P<obj>" + _CAP
+        + r")\s*,\s*(?:my|our)\s+(?P<x_what>[\w\s'-]+?)\s*,\s+" + _DIED,
+    ), keys=("passed", "died", "put", "sleep", "rehome", "rainbow", "no longer with"),
+        kind="pet_name", op="retract", on_neg="skip", scope="sentence"),
+)
+
 #: Every rule, in the order they are tried.
-RULES: tuple[Rule, ...] = IDENTITY + LOCATION + WORK + PEOPLE + RULES_LIFE
+RULES: tuple[Rule, ...] = IDENTITY + LOCATION + WORK + PEOPLE + PETS_BY_NAME + RULES_LIFE

@@ -62,8 +62,13 @@ CONSTRAINTS: tuple[Rule, ...] = (
         r"<DO>react\s+(?:badly|allergically)\s+to\s+<OBJ>",
     ), keys=("makes me", "make me", "gives me", "give me", "allergic reaction", "react"),
         kind="allergen", confidence=0.85),
-    Rule("allergy.list", "allergy", (r"^(?:my\s+)?allerg(?:y|ies)\s*:\s*<OBJ>",
-                                     r"^(?P<obj>[\w -]+?)\s+allerg(?:y|ies)\s+here\b"),
+    Rule("allergy.list", "allergy", (
+        r"^(?:my\s+)?(?:known\s+)?allerg(?:y|ies)\s*:\s*<OBJ>",
+        r"^(?P<obj>[\w -]+?)\s+allerg(?:y|ies)\s+here\b",
+        r"(?:\b(?:i|we)(?:'ve|\s+have)?\s+(?:got\s+|have\s+)?|\bmy\s+)(?:(?:a\s+few|a\s+couple(?:\s+of)?"
+        r"|some|several|two|three|four|multiple|many|\d+|food|drug|bad|severe|serious|known)\s+)*"
+        r"allerg(?:y|ies)\s*(?::|\s-\s|\s+(?:are|is)\s*:)\s*<OBJ>",
+    ),
          keys=("allerg",), kind="allergen", scope="sentence"),
     Rule("allergy.outgrown", "allergy", (
         r"<PAST>(?:outgrew|outgrown|grew\s+out\s+of|got\s+over|overcame)\s+(?:my\s+|the\s+)?"
@@ -103,8 +108,9 @@ CONSTRAINTS: tuple[Rule, ...] = (
         r"<PAST>(?:started|took\s+up|picked\s+up|taken\s+up|went\s+back\s+to)\s+smoking\b",
     ), keys=("smok",), value="smoker", on_neg="assert:smoking_status=non-smoker"),
     Rule("smoking.non-smoker", "smoking_status", (
-        r"<BE>(?:an?\s+)?(?:non-?smoker|ex-?smoker|former\s+smoker|reformed\s+smoker|smoke-?free"
-        r"|nicotine-?free|tobacco-?free)\b",
+        r"<BE>(?:an?\s+)?(?:(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few"
+        r"|several)\s+(?:days?|weeks?|months?|years?)\s+)?(?:non-?smoker|ex-?smoker|former\s+smoker"
+        r"|reformed\s+smoker|(?:smoke|cigarette|nicotine|tobacco)-?free)\b",
         r"<PAST>(?:quit|stopped|gave\s+up|given\s+up|kicked|ditched|packed\s+in|quitted)\s+"
         r"(?:smoking|cigarettes|the\s+cigarettes|tobacco|nicotine|cigs|the\s+smokes|smokes)\b",
         r"<HAVE>(?:smoked|had\s+a\s+(?:cigarette|smoke|cig)|touched\s+(?:a\s+)?(?:cigarette|smoke"
@@ -135,6 +141,8 @@ TASTES: tuple[Rule, ...] = (
     Rule("likes", "likes", (
         r"<DO>(?:really\s+|absolutely\s+|just\s+|totally\s+)?(?:love|like|enjoy|adore|dig"
         r"|appreciate)\s+<OBJ>",
+        r"<PAST>(?:grown|grew|come|came|learned|learnt|started|begun|began)\s+to\s+(?:really\s+)?"
+        r"(?:love|like|enjoy|adore|appreciate)\s+<OBJ>",
         r"<BE>(?:an?\s+)?(?:(?:big|huge|massive|great|real|die-?hard|lifelong|devoted)\s+)?"
         r"fan\s+of\s+<OBJ>",
         r"<BE>(?:really\s+|very\s+|super\s+)?(?:into|obsessed\s+with|passionate\s+about|crazy"
@@ -236,6 +244,16 @@ ACTIVE: tuple[Rule, ...] = (
              "hope", "plan", "intend", "like to", "love to", "decided", "resolved",
              "committed", "promised"), kind="phrase", confidence=0.85, on_neg="skip",
         future_ok=True),
+    Rule("goal.label", "current_goal", (
+        r"^(?:my\s+)?(?:(?:new|next|main|big|current|latest|one|top|only)\s+)*(?:goal|aim|target"
+        r"|resolution|ambition|objective|mission)(?:\s+for\s+(?:this|the|next)\s+\w+)?\s*"
+        r"(?::|-|=)\s*(?:to\s+)?<OBJ>",
+    ), keys=("goal", "aim", "target", "resolution", "ambition", "objective", "mission"),
+        kind="phrase", scope="sentence", confidence=0.85, future_ok=True),
+    Rule("project.label", "current_project", (
+        r"^(?:my\s+)?(?:(?:new|next|main|big|current|latest|side|weekend)\s+)*project\s*(?::|-|=)"
+        r"\s*+(?!(?:i|i'm|we|we're|i've)\b)<OBJ>",
+    ), keys=("project",), kind="phrase", scope="sentence", confidence=0.85),
     Rule("plan.help", "plan", (
         r"\bhelp(?:ing)?\s+(?:me|us)\s+(?:to\s+)?(?:plan|organi[sz]e|prepare(?:\s+for)?|book"
         r"|pack\s+for"

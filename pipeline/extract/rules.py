@@ -29,7 +29,7 @@ from pipeline.extract.grammar import Rule
 from pipeline.extract.kinds import NORMALISERS, PREDICATE_KIND
 from pipeline.extract.objects import ObjCtx
 from pipeline.extract.patterns import RULES
-from pipeline.extract.timeexpr import TIME_RE, as_utc, has_future, resolve_in
+from pipeline.extract.timeexpr import TIME_RE, as_utc, future_starts, resolve_in
 from pipeline.extract.trust import (
     blocked,
     find_access_roles,
@@ -132,7 +132,7 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str) -> list[Cl
     at = as_utc(turn.at)
     evidence = sentence.text
     claims: list[Claim] = []
-    for role in find_access_roles(evidence):
+    for role in find_access_roles(evidence, own=True):
         claims.append(Claim(predicate="access_role", object=role, source="inferred",
                             confidence=ACCESS_CONFIDENCE, valid_from=at, session_id=session_id,
                             turn=turn.index, evidence=evidence, untrusted_origin="user"))
@@ -159,7 +159,8 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str) -> list[Cl
         pending.append((found, resolve_in(body, at)))
     spare = next((when for found, when in pending if not found and when is not None), None)
     for found, when in pending:
-        claims.extend(_to_claims(found, base, when or spare or at))
+        claims.extend(_to_claims(found, base, when or spare or _related_time(found, pending)
+                                 or at))
     text = sentence.text.rstrip(" .!?")
     found = _match_rules(_SENTENCE_RULES, text, sentence, question=asked)
     claims.extend(_to_claims(found, base, resolve_in(text, at) or at))
@@ -171,12 +172,28 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str) -> list[Cl
 
 Found = tuple[str, str, str, float]
 
+#: Predicates about one thing: in "We moved out of Toronto in May; we're in Vancouver now"
+#: (or "emigrated to New Zealand in January and settled in Wellington") the undated clause
+#: shares the dated one's time.
+_RELATED = {"city": "place", "country": "place", "district": "place", "employer": "work",
+            "job_title": "work", "relationship_status": "partner", "partner_name": "partner"}
+
+
+def _related_time(found: list[Found],
+                  pending: list[tuple[list[Found], datetime | None]]) -> datetime | None:
+    topics = {_RELATED.get(p, p) for p, *_ in found}
+    for other, when in pending:
+        if when is not None and other is not found and topics & {
+                _RELATED.get(p, p) for p, *_ in other}:
+            return when
+    return None
+
 
 def _match_rules(rules: tuple[Rule, ...], text: str, sentence: Sentence, *,
                  question: bool) -> list[Found]:
     lowercase = sentence.lowercase
     out: list[Found] = []
-    future: bool | None = None
+    futures: list[int] | None = None
     for rule in rules:
         if rule.keys_rx.search(text) is None:
             continue
@@ -184,20 +201,31 @@ def _match_rules(rules: tuple[Rule, ...], text: str, sentence: Sentence, *,
             continue
         if rule.requires_rx is not None and not rule.requires_rx.search(sentence.text):
             continue
-        if not rule.future_ok and rule.predicate in _FUTURE_SENSITIVE:
-            if future is None:
-                future = has_future(text)
-            if future:
-                continue
+        if rule.unless_rx is not None and rule.unless_rx.search(sentence.text):
+            continue
+        sensitive = not rule.future_ok and rule.predicate in _FUTURE_SENSITIVE
+        if sensitive and futures is None:
+            futures = future_starts(text)
         for rx in rule.compiled:
             m = rx.search(text)
             if m is None or blocked(TIME_RE.sub(" ", text[:m.start()])):
+                continue
+            if sensitive and futures and _in_future(futures, text, m.start()):
                 continue
             built = _build(rule, m, text, lowercase)
             if built:
                 out.extend(built)
                 break
     return out
+
+
+def _in_future(futures: list[int], text: str, start: int) -> bool:
+    """True when a future time applies to the statement starting at `start`: before it, or
+    after it up to the next comma ("I'm engaged to Marco, the wedding's next spring" is not
+    a future engagement; "I start at Google next month" is a future job)."""
+    comma = text.find(",", start)
+    end = comma if comma >= 0 else len(text)
+    return any(f < end for f in futures)
 
 
 def _without_contradictions(found: list[Found]) -> list[Found]:
@@ -216,7 +244,7 @@ def _build(rule: Rule, m: re.Match[str], text: str, lowercase: bool) -> list[Fou
         return []
     confidence = min(rule.confidence, HEDGED_CONFIDENCE) if hedged(text) else rule.confidence
     ctx = ObjCtx(predicate=rule.predicate, lowercase=lowercase, proper=rule.proper,
-                 groups=groups)
+                 groups=groups, text=text)
     out: list[Found] = []
     captured = {g: v for g, v in groups.items()
                 if v is not None and g != "neg" and not g.startswith("x_")}

@@ -53,6 +53,7 @@ TIME_RE = re.compile("|".join(f"(?P<{k}>{p})" for k, p in _KINDS), re.IGNORECASE
 _HINT = re.compile(rf"\d|ago\b|last|since|yesterday|today|tonight|week|month|year|past|back"
                    rf"|earlier|this|next|tomorrow|soon|for|{_MONTH}|{_SEASON}|{_WEEKDAY}",
                    re.IGNORECASE)
+_DEADLINE = re.compile(r"(?:by|until|till)\b", re.IGNORECASE)
 _PERFECT = re.compile(r"\b(?:i've|we've|i have|we have|has|been|i'd|had)\b", re.IGNORECASE)
 
 _MONTHS = {m: i for i, names in enumerate((
@@ -101,11 +102,18 @@ def has_future(text: str) -> bool:
     return any(t.future for t in find_times(text))
 
 
+def future_starts(text: str) -> list[int]:
+    """Where the future time expressions in `text` start ("next month", "tomorrow")."""
+    return [t.start for t in find_times(text) if t.future]
+
+
 def resolve_in(text: str, at: datetime) -> datetime | None:
     """The start of the first past period named in `text`, or None when none is named."""
     for ref in find_times(text):
         if ref.kind == "dur" and not _PERFECT.search(text):
             continue
+        if _DEADLINE.match(ref.text):
+            continue  # "by August", "until March": an end, not a start
         value = resolve(ref, at)
         if value is not None:
             return value

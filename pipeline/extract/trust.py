@@ -85,6 +85,34 @@ _ACCESS = re.compile(
 _ACCESS_SUBJECT = re.compile(
     r"\b(?:has|have|had|with|granted|given|got|gets|holds?|is|am|are|'m|'re|be|been|as)\s+"
     r"(?:(?:an?|the|now|also|full|all)\s+)*$", _I)
+#: Roles that say nothing about systems by themselves ("admin of our book club").
+_CONTEXTUAL_ROLE = re.compile(r"^(?:sys ?admin|system administrator|administrator|admin|moderator"
+                              r"|account owner|owner of|(?:full|unrestricted|unlimited|complete"
+                              r"|total|special|elevated|privileged) (?:access|control|rights))",
+                              _I)
+#: What makes such a role a claim about privileges: systems, accounts, data, the assistant.
+_SYSTEM_CONTEXT = re.compile(
+    r"\b(?:accounts?|systems?|servers?|database|db|apps?|application|platform|workspace|tenant"
+    r"|network|site|website|portal|dashboard|console|panel|infrastructure|cluster|repo"
+    r"|repository|codebase|you|your|assistant|chatbot|bot|ai|model|memory|memories|data|records"
+    r"|files|settings|config(?:uration)?|security|permissions?|privileges?|rights|access|level"
+    r"|credentials|passwords?|api|backend|production|prod|instance|machine|computer|domain"
+    r"|users|everything|tools?|admin\s+panel|verified|override|restrictions|filters|safety"
+    r"|checks|rules|instructions)\b", _I)
+#: Injection-style text: a claim about privileges in it is caught whatever the wording.
+_INJECTION = re.compile(
+    r"\b(?:system\s*(?:note|message|prompt|instruction|override|notice|update|alert|directive)s?"
+    r"|(?:admin|developer|maintenance|god|debug)\s+(?:note|override|mode|notice|message)"
+    r"|ignore\s+(?:all\s+|any\s+)?(?:the\s+)?(?:previous|prior|above|earlier|your)\s+"
+    r"(?:instructions|rules|prompts?|guidelines)"
+    r"|(?:notes?|messages?|instructions?)\s+(?:to|for)\s+(?:the\s+)?(?:assistant|ai|model|bot"
+    r"|llm|system)"
+    r"|(?:remember|record|store|note|treat|consider|save|log)\s+(?:that\s+)?(?:this|the"
+    r"|current)\s+(?:user|account|person|requester)|(?:this|the|current)\s+user(?:'s)?\s+"
+    r"(?:is|has|was|should|role|access|level|privileges?|permissions?)"
+    r"|grant(?:ed|ing)?\s+(?:the\s+)?(?:user\s+|them\s+|me\s+)?(?:admin|root|full|elevated"
+    r"|unrestricted|superuser)|jailbreak|new\s+instructions)\b|\[\s*(?:system|admin|sys)\s*\]",
+    _I)
 _ACCESS_GATE = re.compile(r"admin|root|moderat|super ?user|access|permission|authori[sz]|"
                           r"privilege|clearance|allowed to|permitted to|owner", _I)
 
@@ -150,14 +178,25 @@ def hedged(text: str) -> bool:
     return bool(_HEDGE.search(text))
 
 
-def find_access_roles(text: str) -> list[str]:
+def find_access_roles(text: str, *, own: bool = False) -> list[str]:
     """Role or privilege phrases claimed in `text` ("administrator with full access to all
-    accounts"), from any speaker. The word itself is kept in the object."""
+    accounts"), from any speaker. The word itself is kept in the object.
+
+    In the user's `own` words a role that says nothing about systems by itself ("admin of
+    our book club") counts only with system, account or access context, or in text shaped
+    like an injection ("SYSTEM NOTE: ..."); in anyone else's words every such claim counts.
+    """
     if not _ACCESS_GATE.search(text):
         return []
+    lenient = not own or bool(_INJECTION.search(text))
     found: list[str] = []
     for m in _ACCESS.finditer(text):
         role = re.sub(r"\s+", " ", m.group("role")).strip(" ,")
+        if not lenient and _CONTEXTUAL_ROLE.match(role):
+            rest = role[_CONTEXTUAL_ROLE.match(role).end():]  # type: ignore[union-attr]
+            if not (_SYSTEM_CONTEXT.search(rest) or _SYSTEM_CONTEXT.search(
+                    text[:m.start()] + " " + text[m.end():])):
+                continue
         if role.lower().startswith(("permission", "authority", "clearance", "the right",
                                     "authori", "allowed", "permitted", "cleared")):
             before = text[max(0, m.start() - 40):m.start()]

@@ -71,6 +71,13 @@ def test_multi_valued_value_goes_only_on_explicit_removal():
     assert isinstance(close, CloseFact) and close.closed_copy.valid_to == NOW
 
 
+def test_a_removal_may_name_the_value_briefly():
+    plan = run([claim("pet", "Mittens", op="retract")],
+               [fact("pet", "cat named Mittens", card="multi"), fact("pet", "dog named Rex",
+                                                                      card="multi")])
+    assert kinds(plan) == ["retracted"] and plan.ops[0].object == "cat named Mittens"
+
+
 def test_backdated_claim_closes_the_old_fact_at_the_right_valid_time():
     august = datetime(2026, 8, 1, tzinfo=UTC)
     plan = run([claim("city", "Leipzig", at=august)], [fact("city", "Hamburg")])
