@@ -34,3 +34,17 @@ def correct(memory: Memory, namespace: str, user_id: str, predicate: str, obj: s
                          vocabulary=deps.vocabulary, history=history)
         steps.apply_plan(uow, deps, plan, now)
     return plan
+
+
+def set_sensitive_consent(memory: Memory, namespace: str, user_id: str, consent: bool,
+                          at: datetime | None = None) -> None:
+    """The user's choice to let sensitive facts (health, sexuality, politics, religion)
+    appear in their profile. Re-renders the profile and bumps the cache version."""
+    check_namespace(namespace), check_ident(user_id, "user id")
+    deps = memory.deps
+    now = _aware(at, deps.now())
+    with deps.unit_of_work(namespace=namespace) as uow:
+        uow.facts.lock_user(namespace, user_id)
+        uow.audit.record(namespace, user_id, "revise", f"sensitive-consent:{consent}", now)
+        uow.profiles.set_consent(namespace, user_id, consent)
+        steps.refresh_profile(uow, namespace, user_id, now)

@@ -53,6 +53,8 @@ PROFILE_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Constraints", ("allergy", "dietary_restriction", "accessibility_need",
                      "smoking_status")),
     ("Active", ("current_project", "current_goal", "plan")),
+    # Sensitive categories: rendered only for users who consented (see pipeline.profile).
+    ("Personal", ("health_condition", "religion", "political_view", "sexual_orientation")),
 )
 
 #: Memory-item kind per predicate; kinds drive recall boosts and TTLs.

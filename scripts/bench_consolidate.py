@@ -104,9 +104,10 @@ def _facts_for(rng: random.Random, p: _Persona, first: bool) -> list[str]:
 
 def generate(seed: int, namespace: str, users: int, sessions: int, turns: int,
              prefix: str = "u"):
-    """`users` x `sessions` transcripts of `turns` turns (user and assistant alternate)."""
+    """`users` x `sessions` transcripts of `turns` turns (user and assistant alternate); the
+    same seed and prefix give the same conversations in any namespace."""
     from schemas.records import Transcript, Turn
-    rng = random.Random(f"{seed}/{namespace}/{prefix}")
+    rng = random.Random(f"{seed}/{prefix}")
     out = []
     personas = [_Persona(rng.choice(CITIES), rng.choice(EMPLOYERS), rng.choice(JOBS),
                          rng.random() < 0.4) for _ in range(users)]
@@ -417,6 +418,34 @@ class Scenario:
                                   "FROM pg_stat_user_tables")).all()
         return {name: int(n) for name, n in rows}
 
+    def cpu_seconds(self) -> dict[int, float]:
+        """CPU time so far of the workers' processes and of this database's backends."""
+        import psutil
+        from sqlalchemy import text
+        with self.rt.deps.engine.connect() as c:
+            pids = set(c.execute(text("SELECT pid FROM pg_stat_activity WHERE datname = "
+                                      "current_database() AND pid <> pg_backend_pid()"))
+                       .scalars())
+        out = {}
+        for pid in pids | self.worker_pids():
+            try:
+                t = psutil.Process(pid).cpu_times()
+                out[pid] = t.user + t.system
+            except psutil.Error:
+                pass
+        return out
+
+    def worker_pids(self) -> set[int]:
+        import psutil
+        out = set()
+        for w in self.workers:
+            try:
+                main = psutil.Process(w.proc.pid)
+                out |= {main.pid, *(c.pid for c in main.children(recursive=True))}
+            except psutil.Error:
+                pass
+        return out
+
     def metrics(self) -> list[dict]:
         return [w.metrics() for w in self.workers]
 
@@ -488,8 +517,12 @@ def measure(sc: Scenario, n_workers: int, k: int, *, with_raw_embed: bool) -> di
     ns = f"bench{n_workers}w{k}x"
     sids = sc.store(generate(o.seed, ns, o.users, o.sessions, o.turns))
     stats0, m0 = sc.table_stats(), sc.metrics()
+    cpu0 = sc.cpu_seconds()
     burst = sc.run(sids, f"{n_workers} worker(s), store {store_before}: burst")
-    m1 = sc.metrics()
+    cpu1, m1 = sc.cpu_seconds(), sc.metrics()
+    mine = sc.worker_pids()
+    worker_cpu = sum(v - cpu0.get(p, 0.0) for p, v in cpu1.items() if p in mine)
+    db_cpu = sum(v - cpu0.get(p, 0.0) for p, v in cpu1.items() if p not in mine)
     stats1 = sc.table_stats()
     n = len(sids)
     per_table = {t: stats1.get(t, 0) - stats0.get(t, 0) for t in stats1}
@@ -526,6 +559,8 @@ def measure(sc: Scenario, n_workers: int, k: int, *, with_raw_embed: bool) -> di
         "latency_p50_ms": round(percentile(paced["latency_ms"], 50), 1),
         "latency_p99_ms": round(percentile(paced["latency_ms"], 99), 1),
         "burst_latency_p50_ms": round(percentile(burst["latency_ms"], 50), 1),
+        "worker_cpu_ms_per_session": round(1000 * worker_cpu / n, 1),
+        "db_cpu_ms_per_session": round(1000 * db_cpu / n, 1),
         "round_trips_per_session": round(stmts / n, 1),
         "rows_per_session": round(sum(per_table.values()) / n, 1),
         "rows_by_table": {t: v for t, v in sorted(per_table.items()) if v},
@@ -636,8 +671,8 @@ def report_tables(figures: dict, console) -> None:
                 "p50 ms", "p99 ms"):
         speed.add_column(col, justify="right")
     cost = Table(title="per session, and the bulk-insert bound")
-    for col in ("workers", "stored", "round trips", "rows", "embed ms", "COPY ms/batch",
-                "pipeline/COPY", "excl. embed"):
+    for col in ("workers", "stored", "round trips", "rows", "worker CPU ms", "DB CPU ms",
+                "embed ms", "COPY ms", "pipeline/COPY", "excl. embed"):
         cost.add_column(col, justify="right")
     for r in figures["rows"]:
         speed.add_row(str(r["workers"]), str(r["store_sessions"]), str(r["sessions"]),
@@ -646,6 +681,7 @@ def report_tables(figures: dict, console) -> None:
                       f"{r['latency_p50_ms']:.0f}", f"{r['latency_p99_ms']:.0f}")
         cost.add_row(str(r["workers"]), str(r["store_sessions"]),
                      f"{r['round_trips_per_session']:.1f}", f"{r['rows_per_session']:.1f}",
+                     f"{r['worker_cpu_ms_per_session']:.1f}", f"{r['db_cpu_ms_per_session']:.1f}",
                      f"{1000 * r['embed_s'] / r['sessions']:.1f}", f"{1000 * r['copy_s']:.0f}",
                      f"{r['pipeline_over_copy']:.1f}x", f"{r['pipeline_excl_embed_over_copy']:.1f}x")
     console.print(speed)

@@ -374,6 +374,34 @@ def measure(url: str, rounds: list[dict], *, warmup: int,
     return out
 
 
+def server_side(url: str, rounds: list[dict], *, n: int) -> dict[str, dict]:
+    """Execution time inside Postgres (EXPLAIN ANALYZE, timing off) of the bare query and of
+    the candidates statement, each over its own `n` users: the database's share of the
+    work, far less sensitive than wall-clock figures to a machine busy with other jobs."""
+    import re
+
+    import psycopg
+    from pgvector.psycopg import register_vector
+
+    from infra.stores.recall import _CANDIDATES
+    bare_sql = ("SELECT item_id FROM memory_items WHERE namespace = %(ns)s AND user_id = %(uid)s "
+                "AND NOT retired ORDER BY embedding <=> %(qv)s::vector LIMIT 10")
+    statements = {"bare": bare_sql,
+                  "statement": re.sub(r"(?<!:):(\w+)", r"%(\1)s", _CANDIDATES[True])}
+    out: dict[str, list[float]] = {name: [] for name in statements}
+    with psycopg.connect(_libpq(url), autocommit=True) as conn:
+        register_vector(conn)
+        for round_ in rounds[:n]:
+            for name, sql in statements.items():
+                uid, query, qvec = round_[name]
+                rows = conn.execute("EXPLAIN (ANALYZE, TIMING OFF, SUMMARY ON) " + sql, {
+                    "ns": NAMESPACE, "uid": uid, "q": query, "pool": 30,
+                    "qv": np.asarray(qvec, dtype=np.float32)}).fetchall()
+                line = next(r[0] for r in rows if r[0].startswith("Execution Time"))
+                out[name].append(float(line.split()[2]) / 1000)
+    return {name: _pct(xs) for name, xs in out.items()}
+
+
 def _unit_of_work(deps):
     """Scoped to the namespace (row-level security) where the stack supports it."""
     try:
@@ -432,6 +460,8 @@ def recall_cmd(
     reader: Annotated[bool, typer.Option("--reader/--no-reader", help="Also time the whole "
                                          "Reader.recall (cache miss).")] = True,
     explain: Annotated[bool, typer.Option("--explain", help="Print the bare query's plan.")] = False,
+    server: Annotated[int, typer.Option("--server", help="Also time N executions of each "
+                                        "statement inside Postgres (0: skip).")] = 500,
     drop: Annotated[bool, typer.Option("--drop", help="Drop the bench database at the end.")] = False,
     data_dir: Annotated[Optional[Path], typer.Option(
         "--data-dir", help="State folder of the embedded Postgres.")] = None,
@@ -466,6 +496,10 @@ def recall_cmd(
     res = measure(url, qs, warmup=warmup, with_reader=reader, data_dir=data_dir,
                   console=console)
     res["_load"] = {"before": load_before, "after": os.getloadavg()[0]}
+    if server:
+        # Fresh users (past the timed rounds' users where the set allows).
+        extra = _queries(queries + warmup + server, max(1, items // per_user), seed)
+        res["_server"] = server_side(url, extra[queries + warmup:], n=server)
     _report(console, res, items=items, per_user=per_user, fragments=items // per_user *
             fragments_per_user, queries=queries, load_timings=load_timings)
     if drop:
@@ -498,6 +532,18 @@ def _report(console: Console, res: dict, *, items: int, per_user: int, fragments
     console.print(f"target p99 < 5 ms: {ok[0] if sys_p99 < 5 else ok[1]} ({sys_p99:.3f} ms); "
                   f"within 1.5x of bare p99: {ok[0] if ratio <= 1.5 else ok[1]} ({ratio:.2f}x)"
                   f"; mean hits returned {res['_hits']['mean']:.1f}")
+    if "_server" in res:
+        srv = res["_server"]
+        t2 = Table(title="inside Postgres (EXPLAIN ANALYZE execution time, ms)")
+        for col in ("statement", "p50", "p90", "p99", "x bare p50", "x bare p99"):
+            t2.add_column(col, justify="left" if col == "statement" else "right")
+        for key, label in (("bare", "bare pgvector top-10"),
+                           ("statement", "candidates statement (5 lists, items + fragments)")):
+            r = srv[key]
+            t2.add_row(label, *(f"{r[c]:.3f}" for c in ("p50", "p90", "p99")),
+                       f"{r['p50'] / srv['bare']['p50']:.2f}",
+                       f"{r['p99'] / srv['bare']['p99']:.2f}")
+        console.print(t2)
     console.print(f"machine load average (1 min) {res['_load']['before']:.2f} before timing, "
                   f"{res['_load']['after']:.2f} after, on {os.cpu_count()} cores")
     if load_timings:

@@ -6,8 +6,9 @@ Every conversation (LoCoMo) or question haystack (LongMemEval) is played through
 pipeline in its own namespace: sessions captured turn by turn with a fixed clock at the
 dataset's dates, ended, and dreamt over in process. Recall's hits carry provenance
 ("session#turn"), which maps back to the dataset's labels (dia_ids, haystack session ids).
-The baselines index the same raw turns in the same run, the dense one with the system's own
-embedder, so the three columns differ only by what the memory system does.
+The baselines index the same raw turns, as captured (a LoCoMo turn with its speaker's name),
+in the same run, the dense one with the system's own embedder, so the three columns differ
+only by what the memory system does.
 """
 from __future__ import annotations
 
@@ -35,12 +36,22 @@ TURN_GAP_S = 30
 
 
 # ---- metrics (pure) ------------------------------------------------------------------------
-def evidence_recall(gold: frozenset[str] | set[str], ranked: Sequence[set[str]], k: int) -> float:
+def evidence_recall(gold: frozenset[str] | set[str], ranked: Ranked, k: int) -> float:
     """|gold ∩ sources of the top-k| / |gold|."""
     seen: set[str] = set()
-    for sources in ranked[:k]:
+    for sources in top(ranked, k):
         seen |= sources
     return len(gold & seen) / len(gold) if gold else 0.0
+
+
+#: One question's ranking: a list (its top-k is the first k), or the list a method returned
+#: when asked for k, by k (the system's recall is asked once per cut-off: it orders what it
+#: keeps, so its top 10 need not be the first 10 of its top 25).
+Ranked = Sequence[set[str]] | dict[int, Sequence[set[str]]]
+
+
+def top(ranked: Ranked, k: int) -> Sequence[set[str]]:
+    return ranked[k][:k] if isinstance(ranked, dict) else ranked[:k]
 
 
 @dataclass(frozen=True)
@@ -79,7 +90,7 @@ def _mean(values: Sequence[float]) -> float | None:
     return round(sum(values) / len(values), 4) if values else None
 
 
-def locomo_figures(rows: Sequence[tuple[int, frozenset[str], Sequence[set[str]]]]) -> dict:
+def locomo_figures(rows: Sequence[tuple[int, frozenset[str], Ranked]]) -> dict:
     """rows: (category, gold, ranked sources) per question -> recall@k overall and per category."""
     out: dict[str, float | None] = {}
     for k in KS:
@@ -89,7 +100,7 @@ def locomo_figures(rows: Sequence[tuple[int, frozenset[str], Sequence[set[str]]]
             out[f"recall@{k}/{name}"] = _mean([evidence_recall(g, r, k) for c, g, r in rows
                                                if c == cat])
     # How much text the top 10 carries, so larger chunks are not mistaken for better ranking.
-    out["turns@10"] = _mean([float(len(set().union(*r[:10]))) if r else 0.0 for _, _, r in rows])
+    out["turns@10"] = _mean([float(len(set().union(*top(r, 10)))) for _, _, r in rows])
     return out
 
 
@@ -109,7 +120,10 @@ class Bm25Index:
     """BM25 (bm25s, Lucene variant, English stopwords) over raw turn texts."""
 
     def __init__(self, texts: Sequence[str]) -> None:
+        import logging
+
         import bm25s
+        logging.getLogger("bm25s").setLevel(logging.WARNING)
         self._bm25s = bm25s
         self._n = len(texts)
         self._model = bm25s.BM25()
@@ -311,13 +325,17 @@ def _run_locomo(rt, clock, convs: list[Conversation], tag: str, cache: VectorCac
                       lambda: prog.advance(ingest_task))
         timings["ingest_s"] += time.perf_counter() - t0
         turns = [t for s in conv.sessions for t in s.turns]
-        bm25 = Bm25Index([t.text for t in turns])
-        dense = DenseIndex(cache.embed([t.text for t in turns]))
+        texts = [captured_text(t, "locomo") for t in turns]
+        bm25 = Bm25Index(texts)
+        dense = DenseIndex(cache.embed(texts))
         after = max(s.at for s in conv.sessions) + timedelta(days=1)
         for q in conv.questions:
-            hits, elapsed = system_ranking(rt, clock, ns, q.text, after, prov, kmax)
-            timings["recall_s"].append(elapsed)
-            rows["system"].append((q.category, q.gold, [set(h.turns) for h in hits]))
+            by_k = {}
+            for k in KS:
+                hits, elapsed = system_ranking(rt, clock, ns, q.text, after, prov, k)
+                timings["recall_s"].append(elapsed)
+                by_k[k] = [set(h.turns) for h in hits]
+            rows["system"].append((q.category, q.gold, by_k))
             rows["bm25"].append((q.category, q.gold,
                                  [{turns[i].key} for i in bm25.rank(q.text, kmax)]))
             qvec = rt.deps.embedder.embed([q.text])[0]

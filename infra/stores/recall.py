@@ -11,64 +11,135 @@ from psycopg.pq import Format
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
-from pipeline.rank import Candidate
+from pipeline.rank import (
+    NEIGHBOUR_AFTER,
+    NEIGHBOUR_BEFORE,
+    TOPIC_DISTANCE,
+    TOPIC_POOL,
+    Candidate,
+)
 
 # An OR query from the user's words: plainto_tsquery ANDs every word, which finds nothing
 # for a conversational question.
 _TSQ = "replace(plainto_tsquery('english', :q)::text, '&', '|')::tsquery"
 
 # Every list in ONE statement and ONE pass over the user's rows (latency). The user's live
-# items are read once (a MATERIALIZED CTE), each with its vector distance and full-text rank;
-# each list is then a small sort of those rows, and one row per candidate comes back with
-# its rank in each list (NULL: not in it). The same for fragments. The lists:
-#   iv    items by vector: top :pool by cosine distance, among items with an embedding
-#   ift   items by full text: top :pool by ts_rank_cd, among items matching the OR query
-#   ipin  pinned constraints (allergies, diets): up to 20, the most recently updated
-#   fv    fragments by vector, top :pool      fft  fragments by full text, top :pool
+# items are read once (a MATERIALIZED CTE), each with its vector distance and the query words
+# it contains; each list is then a small sort of those rows, and one row per candidate comes
+# back with its rank in each list (NULL: not in it). The same for fragments. The lists:
+#   iv, fv    by vector: the top :pool by cosine distance
+#   ift, fft  by full text: the top :pool by BM25 (below)
+#   ipin      pinned constraints (allergies, diets): up to 20, the most recently updated
+# With fragments, items and fragments are ranked TOGETHER in each list (one vector order, one
+# full-text order): ranked apart, the best of a handful of items took rank 1 for any query,
+# however unrelated, and crowded out the raw turns that answer it.
+#
+# Full text is BM25 (k1 1.2, b 0.75; a word counts once): any query word may match (an AND of
+# every word finds nothing for a conversational question), and each counts by its rarity
+# among the user's live rows of that table (IDF), which ts_rank_cd ignores: a name said in
+# every exchange, or a common verb, outweighed the one rare word that finds the memory.
+# A fragment also gets part of its neighbours' score in the same session (half of the
+# exchange before, a fifth of the one after): a reply ("it was so calming") is found through
+# the words of the question it answers.
+#
+# Topic versions: among the top TOPIC_POOL of each fragment list, `newer` names the
+# fragments of LATER sessions whose vectors are within TOPIC_DISTANCE: later words on the
+# same topic, which `pipeline.rank.select` puts first (what is true now before what was).
+#
 # Ties break by id, so a query ranks the same way every time. A list is changed by changing
 # its CTE. psycopg prepares the statement per pooled connection after a few runs
 # (prepare_threshold), so parsing and planning are not paid per recall. The vector order is
 # computed over the user's rows, never through the HNSW index: a global approximate index
 # filtered down to one user can return fewer than :pool rows, or none.
-_ITEM_LISTS = f"""
+_QUERY = f"""
 q AS (SELECT CAST(:qv AS vector) AS v, {_TSQ} AS t),
+qt AS (SELECT DISTINCT lexeme,
+              ('''' || replace(replace(lexeme, chr(92), chr(92) || chr(92)), '''', '''''')
+               || '''')::tsquery AS tq
+       FROM unnest(to_tsvector('english', :q)))"""
+
+
+def _bm25(rows: str, key: str, out: str) -> str:
+    """CTEs `<out>_st`, `<out>_idf` and `<out>` (key, fts) over the CTE `rows` (with `hits`,
+    the query words a row contains, and `len`, its number of distinct words)."""
+    return f"""
+{out}_st AS (SELECT count(*)::float8 AS n, greatest(avg(len), 1)::float8 AS av FROM {rows}),
+{out}_idf AS (SELECT h AS lexeme, ln(1 + (st.n - count(*) + 0.5) / (count(*) + 0.5)) AS idf
+          FROM {rows} CROSS JOIN LATERAL unnest({rows}.hits) h CROSS JOIN {out}_st st
+          GROUP BY h, st.n),
+{out} AS (SELECT r.{key}, sum(d.idf) * 2.2 / (1 + 1.2 * (0.25 + 0.75 * r.len / st.av)) AS fts
+          FROM {rows} r CROSS JOIN LATERAL unnest(r.hits) h JOIN {out}_idf d ON d.lexeme = h
+          CROSS JOIN {out}_st st GROUP BY r.{key}, r.len, st.av)"""
+
+
+_ITEMS = f"""
 items AS MATERIALIZED (
   SELECT m.item_id, m.statement, m.updated_at, m.confidence, m.predicate, m.sources, m.kind,
-         m.accessed_at, m.embedding <=> q.v AS dist,
-         CASE WHEN m.tsv @@ q.t THEN ts_rank_cd(m.tsv, q.t) END AS fts
+         m.accessed_at, m.embedding <=> q.v AS dist, length(m.tsv) AS len,
+         CASE WHEN m.tsv @@ q.t THEN ARRAY(SELECT qt.lexeme FROM qt WHERE m.tsv @@ qt.tq)
+         END AS hits
   FROM memory_items m CROSS JOIN q
-  WHERE m.namespace = :ns AND m.user_id = :uid AND NOT m.retired),
-iv AS (SELECT item_id, row_number() OVER (ORDER BY dist, item_id) AS r FROM items
-       WHERE dist IS NOT NULL ORDER BY dist, item_id LIMIT :pool),
-ift AS (SELECT item_id, row_number() OVER (ORDER BY fts DESC, item_id) AS r FROM items
-        WHERE fts IS NOT NULL ORDER BY fts DESC, item_id LIMIT :pool),
+  WHERE m.namespace = :ns AND m.user_id = :uid AND NOT m.retired),{_bm25("items", "item_id", "ibm")},
 ipin AS (SELECT item_id FROM items WHERE kind = 'constraint'
          ORDER BY updated_at DESC, item_id LIMIT 20)"""
-_FRAGMENT_LISTS = """
+_ITEMS_ALONE = """
+iv AS (SELECT item_id, row_number() OVER (ORDER BY dist, item_id) AS r FROM items
+       WHERE dist IS NOT NULL ORDER BY dist, item_id LIMIT :pool),
+ift AS (SELECT item_id, row_number() OVER (ORDER BY fts DESC, item_id) AS r FROM ibm
+        ORDER BY fts DESC, item_id LIMIT :pool)"""
+_FRAGMENTS = f"""
 frags AS MATERIALIZED (
   SELECT f.fragment_id, f.text, f.at, f.session_id, f.turn_start, f.turn_end,
-         f.embedding <=> q.v AS dist,
-         CASE WHEN f.tsv @@ q.t THEN ts_rank_cd(f.tsv, q.t) END AS fts
+         f.embedding <=> q.v AS dist, length(f.tsv) AS len,
+         CASE WHEN f.tsv @@ q.t THEN ARRAY(SELECT qt.lexeme FROM qt WHERE f.tsv @@ qt.tq)
+         END AS hits
   FROM fragments f CROSS JOIN q
-  WHERE f.namespace = :ns AND f.user_id = :uid AND NOT f.retired),
-fv AS (SELECT fragment_id, row_number() OVER (ORDER BY dist, fragment_id) AS r FROM frags
-       WHERE dist IS NOT NULL ORDER BY dist, fragment_id LIMIT :pool),
-fft AS (SELECT fragment_id, row_number() OVER (ORDER BY fts DESC, fragment_id) AS r
-        FROM frags WHERE fts IS NOT NULL ORDER BY fts DESC, fragment_id LIMIT :pool)"""
+  WHERE f.namespace = :ns AND f.user_id = :uid AND NOT f.retired),{_bm25("frags", "fragment_id", "fbm")},
+fsm AS (
+  SELECT f.fragment_id, coalesce(b.fts, 0) AS s, f.session_id, f.turn_start, f.turn_end
+  FROM frags f LEFT JOIN fbm b USING (fragment_id)),
+ffts AS (
+  SELECT fragment_id, s
+    + {NEIGHBOUR_BEFORE} * CASE WHEN lag(turn_end) OVER w = turn_start - 1 THEN lag(s) OVER w ELSE 0 END
+    + {NEIGHBOUR_AFTER} * CASE WHEN lead(turn_start) OVER w = turn_end + 1 THEN lead(s) OVER w ELSE 0 END
+    AS fts
+  FROM fsm WINDOW w AS (PARTITION BY session_id ORDER BY turn_start)),
+uv AS (SELECT kind, ref, row_number() OVER (ORDER BY dist, ref) AS r
+       FROM (SELECT 'i' AS kind, item_id AS ref, dist FROM items WHERE dist IS NOT NULL
+             UNION ALL
+             SELECT 'f', fragment_id, dist FROM frags WHERE dist IS NOT NULL) x
+       ORDER BY dist, ref LIMIT :pool),
+uf AS (SELECT kind, ref, row_number() OVER (ORDER BY fts DESC, ref) AS r
+       FROM (SELECT 'i' AS kind, item_id AS ref, fts FROM ibm
+             UNION ALL
+             SELECT 'f', fragment_id, fts FROM ffts WHERE fts > 0) x
+       ORDER BY fts DESC, ref LIMIT :pool),
+iv AS (SELECT ref AS item_id, r FROM uv WHERE kind = 'i'),
+ift AS (SELECT ref AS item_id, r FROM uf WHERE kind = 'i'),
+fv AS (SELECT ref AS fragment_id, r FROM uv WHERE kind = 'f'),
+fft AS (SELECT ref AS fragment_id, r FROM uf WHERE kind = 'f'),
+tops AS (SELECT f.fragment_id, f.at, f.session_id, f.embedding FROM fragments f
+         WHERE f.fragment_id IN (SELECT fragment_id FROM fv WHERE r <= {TOPIC_POOL}
+                                 UNION SELECT fragment_id FROM fft WHERE r <= {TOPIC_POOL})),
+twins AS (SELECT a.fragment_id, array_agg(b.fragment_id ORDER BY b.at DESC) AS newer
+          FROM tops a JOIN tops b ON b.at > a.at AND b.session_id <> a.session_id
+          WHERE (a.embedding <=> b.embedding) <= {TOPIC_DISTANCE}
+          GROUP BY a.fragment_id)"""
 _ITEM_ROWS = """
 SELECT i.item_id AS ref, i.statement AS text, i.updated_at AS at, i.confidence, i.predicate,
        i.sources, i.kind, i.accessed_at, NULL::varchar AS session_id, NULL::int AS turn_start,
-       NULL::int AS turn_end, iv.r AS vec_rank, ift.r AS fts_rank
+       NULL::int AS turn_end, iv.r AS vec_rank, ift.r AS fts_rank, NULL::varchar[] AS newer
 FROM items i LEFT JOIN iv USING (item_id) LEFT JOIN ift USING (item_id)
 WHERE iv.r IS NOT NULL OR ift.r IS NOT NULL OR i.item_id IN (SELECT item_id FROM ipin)"""
 _FRAGMENT_ROWS = """
 SELECT f.fragment_id, f.text, f.at, NULL, NULL, NULL, NULL, NULL, f.session_id, f.turn_start,
-       f.turn_end, fv.r, fft.r
+       f.turn_end, fv.r, fft.r, tw.newer
 FROM frags f LEFT JOIN fv USING (fragment_id) LEFT JOIN fft USING (fragment_id)
+     LEFT JOIN twins tw USING (fragment_id)
 WHERE fv.r IS NOT NULL OR fft.r IS NOT NULL"""
 _CANDIDATES = {
-    True: f"WITH {_ITEM_LISTS},{_FRAGMENT_LISTS}{_ITEM_ROWS}\nUNION ALL{_FRAGMENT_ROWS}",
-    False: f"WITH {_ITEM_LISTS}{_ITEM_ROWS}",
+    True: f"WITH {_QUERY},{_ITEMS},{_FRAGMENTS}{_ITEM_ROWS}\nUNION ALL{_FRAGMENT_ROWS}",
+    False: f"WITH {_QUERY},{_ITEMS},{_ITEMS_ALONE}{_ITEM_ROWS}",
 }
 
 
@@ -122,5 +193,6 @@ class RecallStore:
                     kind="fragment", ref=row.ref, text=row.text, at=row.at, confidence=0.6,
                     sources=tuple(f"{row.session_id}#{t}"
                                   for t in range(row.turn_start, row.turn_end + 1)),
-                    vec_rank=row.vec_rank, fts_rank=row.fts_rank))
+                    vec_rank=row.vec_rank, fts_rank=row.fts_rank,
+                    newer=tuple(row.newer or ())))
         return out

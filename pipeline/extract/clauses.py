@@ -49,7 +49,7 @@ _SPLIT = re.compile(
     r"|should|would|where|when|why|nice|good|great|haha|lol|and\s+where|whereas)\b)", _I)
 
 _LEAD = re.compile(
-    r"^(?:(?:and|but|so|also|oh|ah|well|ok|okay|yeah|yes|yep|no|nope|um|uh|hmm|anyway|anyways"
+    r"^(?:(?:and|but|so|also|oh|ah|well|ok|okay|yeah|yes|yep|no(?=[,!.:-])|nope|um|uh|hmm|anyway|anyways"
     r"|btw|by the way|fyi|plus|then|now|hey|hi|hello|just so you know|for the record"
     r"|for context|for your information|as i (?:said|mentioned|told you)(?: before| earlier"
     r"| already)?|like i said|as you know|as mentioned|as i've said|remember|(?:can|could|would|"
@@ -61,6 +61,10 @@ _LEAD = re.compile(
     r"|just|also|that's right|right|exactly|true|nope|yes indeed|indeed|wait|um+|currently"
     r"|these days|nowadays|lately|recently)"
     r"(?: that)?[,:!.-]*\s+)+", _I)
+#: A companion before "and I" ("Sam and I", "my wife and I"): one compound subject.
+_COMPANION = re.compile(r"^(?:(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?|(?:my|our)\s+(?:[\w-]+\s+)?"
+                        r"[\w-]+(?:\s*,\s*(?-i:[A-Z])[\w'-]*\s*,?)?)$", _I)
+_AND_I = re.compile(r",?\s+(?:and|&)\s+(?:i|me)\b(?!')", _I)
 _BULLET = re.compile(r"(?m)^[ \t]*(?:[-*\u2022]|\d{1,2}[.)])[ \t]+")
 _EMPHASIS = re.compile(r"\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])")
 _ASIDE = re.compile(r"\s*\((?:[^()\s]+\s?){1,3}\)")
@@ -115,6 +119,8 @@ def split_clauses(sentence: str) -> list[str]:
         elliptic = m.group("do") is not None or m.group("be") is not None
         if elliptic and not _FIRST_PERSON.match(strip_lead(prefix + clause) or ""):
             continue  # "my sister is vegan and allergic to ..." stays one clause
+        if _COMPANION.match(strip_lead(clause)) and _AND_I.match(body, m.start()):
+            continue  # "Sam and I got married": one subject, one clause
         _append(out, prefix + clause)
         prefix = "I " if m.group("do") else "I'm " if m.group("be") else ""
         start = m.end()

@@ -105,8 +105,13 @@ class Rule:
     keys_rx: re.Pattern[str] = field(init=False, repr=False, compare=False)
     actions: dict[str, Action] = field(init=False, repr=False, compare=False)
 
+    def triggered(self, lowered: str) -> bool:
+        """True when the lower-cased text holds one of the rule's keys (the cheap gate)."""
+        return any(k in lowered for k in self.keys)
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "compiled", tuple(compile_pattern(p) for p in self.patterns))
+        object.__setattr__(self, "keys", tuple(k.lower() for k in self.keys))
         object.__setattr__(self, "keys_rx", re.compile(
             "|".join(re.escape(k) for k in sorted(self.keys, key=len, reverse=True)),
             re.IGNORECASE))

@@ -78,7 +78,10 @@ _RELATIONSHIP = {
     "seeing someone": "dating", "hitched": "married", "tied the knot": "married",
     "got wed": "married", "wed": "married", "broke up": "single", "split up": "single",
     "split": "single", "called it quits": "single", "parted ways": "single",
-    "got divorced": "divorced", "getting married": "engaged",
+    "got divorced": "divorced", "getting married": "engaged", "passed away": "widowed",
+    "died": "widowed", "divorcing": "getting divorced", "in the middle of divorcing":
+    "getting divorced", "in the process of divorcing": "getting divorced",
+    "in the middle of separating from": "separating", "a newlywed": "married",
     "getting a divorce": "getting divorced", "splitting up": "breaking up",
 }
 
@@ -206,7 +209,9 @@ def switch(text: str, ctx: ObjCtx) -> Result:
     old = trim(ctx.groups.get("x_old") or "", "org")
     new = trim(text, "org")
     if known_place(strip_article(new)) or known_place(strip_article(old)):
-        return []
+        # "We swapped Munich for Berlin": a move between known places.
+        return [(p or "city", v) for p, v in place(text, ObjCtx(
+            "city", ctx.lowercase, proper=True))] if known_place(strip_article(new)) else []
     about_work = bool(_ORG_SUFFIX.search(new) or _ORG_SUFFIX.search(old) or job_change(ctx))
     if not about_work:
         words = [w.lower() for w in (old, new)]
@@ -231,6 +236,34 @@ def pet_name(text: str, ctx: ObjCtx) -> Result:
     return [(p, v) for p, v in found if v.split()[0].lower() not in lx.PERSON_WORDS]
 
 
+def given_name(text: str, ctx: ObjCtx) -> Result:
+    """A name said with weak grammar ("I prefer Kate"): never a place, language or product."""
+    return [(p, v) for p, v in name(text, ctx) if v.lower() not in lx.CITY_BY_LOWER
+            and v.lower() not in lx.COUNTRY_BY_LOWER and v.lower() not in lx.LANGUAGE_BY_LOWER
+            and v.lower() not in lx.SWITCHED_PRODUCTS]
+
+
+def done(text: str, ctx: ObjCtx) -> Result:
+    """What was finished: a project, or a goal when it says so ("the marathon goal")."""
+    found = phrase(text, ctx)
+    out: Result = []
+    for p, v in found:
+        m = re.match(r"(.+?)\s+(?:goal|resolution|target|dream|ambition|challenge)$", v, _I)
+        out.append(("current_goal", strip_article(m.group(1))) if m else (p, v))
+    return out
+
+
+def hobby_any(text: str, ctx: ObjCtx) -> Result:
+    """A pastime: "a keen cyclist" is cycling, "marathons" is running marathons, else as said."""
+    from pipeline.extract.patterns_life import AGENT_HOBBIES  # the table lives with its rule
+    key = re.sub(r"\s+", " ", trim(text)).lower()
+    if key in AGENT_HOBBIES:
+        return [(None, AGENT_HOBBIES[key])]
+    if re.fullmatch(r"(?:half[- ])?marathons|ultras|ultramarathons|5ks|10ks", key):
+        return [(None, f"running {key}")]
+    return likes(text, ctx)
+
+
 NORMALISERS: dict[str, Normaliser] = {
     "place": place, "org": org, "title": title, "name": name, "names": names,
     "items": items, "lower": lower, "phrase": phrase, "likes": likes,
@@ -241,7 +274,8 @@ NORMALISERS: dict[str, Normaliser] = {
     "allergen": allergen, "diet_any": diet_any, "access_any": access_any,
     "activity": likes, "activity_verb": activity_verb, "plan": plan, "health": health,
     "voting": voting, "relationship": relationship, "avoided": avoided, "move": move,
-    "switch": switch, "pet_name": pet_name,
+    "switch": switch, "pet_name": pet_name, "given_name": given_name,
+    "hobby_any": hobby_any, "done": done,
 }
 
 #: The normaliser for a predicate when a rule does not name one.

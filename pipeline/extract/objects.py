@@ -84,6 +84,9 @@ _TIME_ZONE = re.compile(r"^(?:the\s+)?[\w/+-]+(?:\s+[\w/+-]+){0,2}\s+(?:time\s*z
 _NAMED_ORG = re.compile(
     r"^(?:an?|the|this|one)\s+(?:[\w&'-]+\s+){0,4}?(?:called|named|by\s+the\s+name\s+of)\s+"
     r"(?P<name>.+)$", _I)
+_FILLER = re.compile(r"^(?:fyi|btw|lol|haha|thanks|thank you|please|too|as well|also|just so you"
+                     r"know|by the way|for the record|for what it's worth|i think|apparently"
+                     r"|unfortunately|sadly|though|obviously|ugh|yikes|oh well)$", _I)
 _CVC = re.compile(r"^[^aeiou]*[aeiou][bcdfgklmnprstvz]$")
 
 
@@ -291,6 +294,8 @@ def items(text: str, ctx: ObjCtx) -> Result:
             continue
         if part.lower() in ("food", "foods", "stuff", "things", "certain things", "everything"):
             continue
+        if _FILLER.match(part):
+            continue  # "allergic to peanuts, FYI"
         out.append((None, part))
     return out
 
@@ -347,6 +352,7 @@ _ANIMAL_AS_MODIFIER = re.compile(
     r"|people|lovers?|owners?|videos?|photos?|pictures?|questions?|breeds?|park|door|flap|tree"
     r"|treats?|shelter|rescue|bite|scratch|fur|dander|costume|mug|shirt|meme|show|cafe"
     r"|friendly)\b", _I)
+_APPOSITION = re.compile(r",\s*(?:an?\s)", _I)
 _NEXT_PET = re.compile(r",?\s+(?:and|&)\s+(?=(?:an?|one|two|three|\d+|my|our)\s)"
                        r"|,\s*(?=(?:an?|one|two|three|\d+)\s)", _I)
 
@@ -356,7 +362,12 @@ def pet(text: str, ctx: ObjCtx) -> Result:
     cat, Tom" is two pets."""
     parts = _NEXT_PET.split(trim(text, keep_commas=True))
     if len(parts) > 1 and not ctx.groups.get("x_pname"):
-        return [r for part in parts for r in _one_pet(part, ctx)]
+        found = [_one_pet(part, ctx) for part in parts]
+        # "a dog, a lab called Bruno": a named apposition renames the unnamed pet before it.
+        return [r for i, rs in enumerate(found) for r in rs
+                if not (i + 1 < len(found) and rs and found[i + 1]
+                        and " named " not in rs[-1][1] and " named " in found[i + 1][0][1]
+                        and _APPOSITION.match(text, text.find(parts[i]) + len(parts[i])))]
     return _one_pet(parts[0] if not ctx.groups.get("x_pname") else text, ctx)
 
 

@@ -11,7 +11,8 @@ from pipeline.extract.grammar import ADV, END, Rule
 from pipeline.extract.patterns_life import RULES_LIFE
 
 _OCC = lx.alt(lx.OCCUPATIONS - {"administrator", "head", "lead"})
-_MOD = r"(?:(?!(?:a|an|the|of|and|or|not|fan|big|huge|bit|very|so)\b)[\w&/.-]+\s+){0,3}?"
+_MOD = (r"(?:(?!(?:a|an|the|of|and|or|not|fan|big|huge|bit|very|so|avid|keen|amateur|hobby"
+        r"|weekend|passionate|enthusiastic|casual|budding|aspiring)\b)[\w&/.-]+\s+){0,3}?")
 _CHIEF = (r"(?:head|director|vp|vice\s+president|chief|manager|lead|professor|founder"
           r"|co-?founder|owner|president|ceo|cto|cfo|coo|editor|principal)")
 _LOWER_WORD = r"(?-i:[a-z])[\w&-]*"
@@ -24,7 +25,10 @@ _TITLE_END = (r"(?=\s*$|\s*[,;]|\s+(?:now|too|myself|by\s+(?:trade|profession)|f
               r"an|one|two|three|four|five|six|seven|eight|nine|ten|the\s+past|the\s+last|years"
               r"|months|ages|over|about)|there|again|anymore|any\s+more|though|already|last|this"
               r"|yesterday|recently|ago|earlier|back|on|after|when|two|three|\d+)\b)")
-_EMPLOYER_TAIL = r"(?:\s+as\s+(?:an?\s+|the\s+)?(?P<job_title>.+))?$"
+#: A capitalised organisation name ("Acme Ltd", "Bank of America", "St Mary's Hospital").
+_ORG_NAME = (r"(?-i:[A-Z0-9])[\w&.'-]*(?:\s+(?:(?-i:[A-Z0-9])[\w&.'-]*|of|and|&|de|the|for)"
+             r"(?=\s+(?-i:[A-Z0-9])|\s*$|\s+here\b|\s+now\b)){0,4}")
+_EMPLOYER_TAIL = r"(?:,?\s+as\s+(?:an?\s+|the\s+|their\s+|its\s+)?(?P<job_title>.+))?$"
 _PRON = (r"(?:she|he|they|xe|ze|ey|fae|it)\s*/\s*(?:her|him|them|they|she|he|hers|his|theirs"
          r"|xem|zir|hir|em|faer|it)(?:\s*/\s*\w+)?")
 _LANG = lx.alt(lx.LANGUAGES)
@@ -35,7 +39,8 @@ _ANIMAL = lx.alt(tuple(lx.ANIMAL_PLURALS) + tuple(lx.ANIMALS))
 _KID = (r"(?:daughters?|sons?|kids?|child|children|baby(?:\s+(?:girl|boy))?|little\s+(?:one|girl"
         r"|boy)|eldest|youngest|oldest|middle\s+child|firstborn|step-?sons?|step-?daughters?"
         r"|boys|girls|twins|teenagers?|toddler|newborn)")
-_NAMED = (r"(?:'s\s+name\s+is|s'\s+names\s+are|\s*,|\s+is\s+called|\s+is\s+named|\s+are\s+called"
+_NAMED = (r"(?:'s\s+name\s+is|s'\s+names\s+are|'s\s+called|'s\s+named|\s*,|\s+is\s+called"
+          r"|\s+is\s+named|\s+are\s+called"
           r"|\s+are\s+named|\s+named|\s+called|\s+are|\s+is|\s*:)?\s+")
 _CAP = r"(?-i:[A-Z][\w'-]*)"
 #: A stay that is not a residence: "I'm in Rome now for a conference".
@@ -61,15 +66,38 @@ IDENTITY: tuple[Rule, ...] = (
         r"\b(?:i|we)(?:'d|\s+would)?\s+(?:prefer|like|want|love)\s+to\s+go\s+by\s+"
         r"(?!(?:she|he|they|xe|ze)\b)<OBJ>",
         r"<BE>(?:going|gonna\s+go)\s+by\s+(?!(?:she|he|they|xe|ze)\b)<OBJ>",
+        r"\b(?:address|refer\s+to)\s+me\s+as\s+(?!(?:she|he|they|xe|ze)\b)<OBJ>",
+        r"\b(?:everyone|everybody|people|friends|most\s+people|folks|colleagues)\s+(?:\w+\s+)?"
+        r"knows?\s+me\s+as\s+<OBJ>",
+        r"^(?:but\s+|or\s+|just\s+)?(?P<obj>" + _CAP + r")\s+for\s+short$",
+        r"^(?P<obj>" + _CAP + r")\s+is\s+what\s+(?:i\s+(?:usually\s+)?go\s+by|(?:everyone|people"
+        r"|friends|most\s+people|everybody)\s+calls?\s+me|i\s+(?:prefer|like)(?:\s+to\s+be"
+        r"\s+called)?)",
+        r"\b(?:i|we)(?:'d|\s+would)\s+rather\s+(?:be|you)\s+(?:called|call\s+me)\s+<OBJ>",
     ), keys=("call me", "calls me", "go by", "be called", "being called", "known as",
-             "called", "going by"),
+             "called", "going by", "address me", "refer to me", "know me", "for short",
+             "what i", "call me", "rather"),
         confidence=0.95, on_neg="skip"),
     Rule("name.my-name", "full_name", (
         r"\bmy\s+(?:full\s+|real\s+|first\s+|given\s+|legal\s+)?name(?:'s|\s+is)\s+<OBJ>",
-    ), keys=("name",), confidence=0.95),
-    Rule("name.greeting", "preferred_name", (
+        r"^(?:the\s+)?name's\s+<OBJ>",
+        r"^(?P<obj>" + _CAP + r"(?:\s+" + _CAP + r")?)(?:'s|\s+is)\s+my\s+(?:real\s+|full\s+"
+        r"|first\s+|given\s+|legal\s+)?name\b",
+        r"^(?P<obj>" + _CAP + r")\s+here$",
+    ), keys=("name", "here"), confidence=0.95),
+    Rule("name.prefer", "preferred_name", (
+        r"<DO>(?:much\s+|really\s+)?prefer\s+(?:to\s+be\s+called\s+|being\s+called\s+)?"
+        r"(?P<obj>" + _CAP + r")(?=\s*$|\s*[,;.!]|\s+(?:over|to|rather\s+than|instead\s+of"
+        r"|though|actually|please)\b)",
+        r"^(?:just\s+|but\s+)?(?P<obj>" + _CAP + r")\s+(?:is|works)\s+(?:(?:totally|also|just)\s+)?"
+        r"(?:fine|good|great|ok|okay|perfect)\b",
+    ), keys=("prefer", "fine", "good", "great", "ok", "perfect"), confidence=0.9, on_neg="skip",
+        kind="given_name",
+        requires=r"\b(?:name|names|call|called|go\s+by|known\s+as|address|over\s+(?-i:[A-Z])"
+                 r"|rather\s+than\s+(?-i:[A-Z]))"),
+    Rule("name.greeting", "full_name", (
         r"^(?:hi|hello|hey|hiya|greetings|good\s+(?:morning|afternoon|evening))(?:\s+there"
-        r"|\s+all|\s+everyone)?[,!.]?\s+(?:i'm|i\s+am|it's|this\s+is)\s+<OBJ>",
+        r"|\s+all|\s+everyone)?(?:[,!.]|\s+-+)?\s+(?:i'm|i\s+am|it's|this\s+is)\s+<OBJ>",
     ), keys=("hi", "hello", "hey", "greetings", "good"), scope="sentence", confidence=0.9),
     Rule("pronouns", "pronouns", (
         r"\bmy\s+pronouns\s+are\s+<OBJ>",
@@ -132,13 +160,19 @@ LOCATION: tuple[Rule, ...] = (
         r"<DO>(?:live|reside|stay)\s+in\s+<OBJ>",
         r"<BE>(?:living|residing|based|settled|located)\s+(?:in|out\s+of)\s+<OBJ>",
         r"<HAVE>(?:lived|resided)\s+in\s+(?P<obj>.+?)\s+(?:for|since)\b.*",
-        r"(?:^|\bmy\s+(?:new\s+)?)home(?:\s+for\s+(?:me|us))?\s+(?:is|has\s+been)\s+(?:now\s+)?"
-        r"(?:in\s+)?<OBJ>",
+        r"(?:^|,\s*|\b(?:my|our)\s+(?:new\s+)?)home(?:\s+for\s+(?:me|us))?\s+(?:is|has\s+been)\s+"
+        r"(?:now\s+)?(?:in\s+)?<OBJ>",
         r"^(?P<obj>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+is\s+(?:now\s+)?where\s+(?:i|we)\s+"
         r"(?:live|am\s+based|are\s+based|call\s+home|reside)\b",
         r"<DO>(?:now\s+)?call\s+(?P<obj>.+?)\s+home\b",
         r"^(?P<obj>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+is\s+(?:still\s+|now\s+)?(?:my\s+|our\s+)?"
-        r"(?:new\s+)?home\b(?:\s+(?:now|these\s+days))?$",
+        r"(?:new\s+)?home\b(?:\s+(?:now|these\s+days|since\b.*|for\b.*))?$",
+        r"^(?P<obj>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+has\s+been\s+(?:my\s+|our\s+)?home\b"
+        r"(?:\s+(?:now|these\s+days|since\b.*|for\b.*))?$",
+        r"<BE>(?:an?\s+)?(?:proud\s+|permanent\s+|full-time\s+)?(?P<obj>" + _CAP
+        + r"(?:\s+" + _CAP + r")?)\s+resident\b",
+        r"<BE>(?:an?\s+)?(?:permanent\s+)?resident\s+of\s+<OBJ>",
+        r"\b(?:my|our)\s+(?:new\s+)?address\s+is\s+(?:now\s+)?in\s+<OBJ>",
         r"<PAST>settled\s+(?:down\s+)?in\s+<OBJ>",
         r"<PAST>made\s+(?P<obj>.+?)\s+(?:my|our)\s+(?:new\s+)?home\b",
         r"\b(?:my|our)\s+(?:new\s+)?(?:place|flat|apartment|house"
@@ -146,7 +180,8 @@ LOCATION: tuple[Rule, ...] = (
         r"<HAVE>been\s+(?:living\s+)?in\s+(?P<obj>.+?)\s+(?:for|since)\b.*",
         r"<BE>(?:now\s+)?(?:back\s+)?in\s+(?P<obj>.+?)\s+for\s+good\b",
     ), keys=("live", "living", "reside", "based", "settled", "located", "home", "stay",
-             "place", "flat", "apartment", "house", "been in", "for good", "where i", "where we"),
+             "place", "flat", "apartment", "house", "been in", "for good", "where i", "where we",
+             "resident", "address"),
         kind="place"),
     Rule("city.home-in", "city", (
         r"<DO>(?:rent|own|have|share|live\s+in|bought|rented|got|found)\s+(?:an?|my|our|the)\s+"
@@ -168,7 +203,11 @@ LOCATION: tuple[Rule, ...] = (
     Rule("city.move", "city", (
         r"<PAST>(?:moved|relocated|emigrated|immigrated)(?:\s+(?:house|back|over|home|out|away"
         r"|all\s+the\s+way|here|there))*\s+(?:from\s+(?P<x_from>.+?)\s+)?(?:to|into)\s+<OBJ>",
-    ), keys=("moved", "relocated", "emigrated", "immigrated"), kind="move", on_neg="skip"),
+        r"<PAST>(?:made\s+the\s+(?:big\s+|final\s+)?(?:move|leap|jump)|ended\s+up\s+(?:moving"
+        r"|relocating)|upped\s+sticks\s+and\s+moved|packed\s+up\s+and\s+(?:moved|left))"
+        r"(?:\s+(?:back|over|house))*\s+(?:from\s+(?P<x_from>.+?)\s+)?(?:to|into)\s+<OBJ>",
+    ), keys=("moved", "relocated", "emigrated", "immigrated", "made the", "ended up",
+             "upped sticks", "packed up"), kind="move", on_neg="skip"),
     Rule("city.leave", "city", (
         r"<PAST>moved\s+(?:away\s+from|out\s+of|from)\s+(?P<obj>(?:(?!\bto\b).)+)$",
     ), keys=("moved",), kind="place", op="retract", on_neg="skip"),
@@ -197,7 +236,8 @@ WORK: tuple[Rule, ...] = (
         r"\s+(?:for|since)\b.*",
     ), keys=("work", "employed"), kind="org"),
     Rule("employer.join", "employer", (
-        r"<PAST>(?:joined|started\s+(?:at|with)|started\s+working\s+(?:at|for|with)|(?:started"
+        r"<PAST>(?:joined|started\s+(?:at|with)|(?:started|begun|began)\s+(?:working|work)\s+"
+        r"(?:at|for|with)|(?:started"
         r"|begun"
         r"|began)\s+(?:a|my|the)\s+(?:new\s+)?(?:job|position|role|gig|career|internship"
         r"|apprenticeship)\s+(?:at|with)|got\s+(?:a|an|the)\s+(?:new\s+)?(?:job|position|role"
@@ -244,6 +284,21 @@ WORK: tuple[Rule, ...] = (
         r"\bthe\s+company\s+(?:i|we)\s+work\s+(?:at|for)\s+is\s+(?:called\s+)?<OBJ>",
     ), keys=("employer", "company", "workplace", "firm"), kind="org", proper=True,
         confidence=0.95),
+    Rule("employer.title-at", "employer", (
+        # "Senior analyst at Globex." (a clause of its own), "Junior accountant at Acme here"
+        rf"^(?:an?\s+)?(?:new\s+)?(?P<job_title>{TITLE})\s+(?:over\s+)?(?:at|for|with)\s+"
+        r"(?P<obj>" + _ORG_NAME + r")(?:\s+here)?(?:\s+(?:now|these\s+days|since\b.*|from\b.*))?$",
+        rf"<PAST>(?:taken|took|accepted|landed|got|started|begun|began)\s+(?:a|an|the|my)\s+"
+        rf"(?:new\s+)?(?P<job_title>{TITLE})\s+(?:role|position|job|post|gig)\s+(?:at|with)\s+"
+        r"(?P<obj>.+)",
+        r"^(?P<obj>" + _ORG_NAME + r")\s+(?:just\s+"
+        r"|finally\s+|officially\s+)?(?:hired|took\s+me\s+on|brought\s+me\s+on(?:board)?)"
+        r"(?:\s+me)?(?:\s+as\s+(?:an?\s+|their\s+|its\s+|the\s+)?(?P<job_title>.+))?",
+        r"^(?P<obj>" + _ORG_NAME + r")\s+is\s+(?:now\s+)?"
+        r"my\s+(?:new\s+|current\s+)?(?:employer|company|workplace)\b",
+    ), keys=("at", "for", "with", "role", "position", "job", "post", "gig", "hired",
+             "took me on", "brought me on", "employer", "company", "workplace"), kind="org",
+        proper=True, confidence=0.88),
     Rule("employer.self", "employer", (
         rf"<BE>(?:self[- ]employed|freelancing|a\s+freelancer|freelance|my\s+own\s+boss){END}",
         r"<DO>work\s+(?:for\s+myself|freelance)\b",
@@ -254,8 +309,9 @@ WORK: tuple[Rule, ...] = (
         r"(?:\s+(?:at|for|with)\s+(?P<employer>.+))?$",
         r"<BE>(?:working|employed|hired|starting|started)\s+as\s+(?:an?\s+|the\s+)?(?P<obj>.+?)"
         r"(?:\s+(?:at|for|with)\s+(?P<employer>.+))?$",
-        r"<PAST>(?:got\s+hired|was\s+hired|been\s+hired|started|began|joined|took\s+(?:a|the)\s+"
-        r"(?:new\s+)?(?:job|position|role)|got\s+(?:a|the)\s+(?:new\s+)?(?:job|position|role))"
+        r"<PAST>(?:got\s+hired|was\s+hired|been\s+hired|started|began|joined|(?:took|taken"
+        r"|accepted|landed|got|started|began|begun)\s+(?:a|an|the|my)\s+(?:new\s+)?(?:job|position"
+        r"|role|post|gig|offer))"
         r"\s+as\s+(?:an?\s+|the\s+)?(?P<obj>.+?)(?:\s+(?:at|for|with)\s+(?P<employer>.+))?$",
         r"\b(?:they|we|my\s+\w+|the\s+company|the\s+board|management|hr)\s+(?:just\s+|finally\s+"
         r"|officially\s+)?(?:made|named|appointed|promoted|bumped\s+me\s+up|moved\s+me\s+up"
@@ -272,9 +328,14 @@ WORK: tuple[Rule, ...] = (
     ), keys=(" as ", "title", "role", "position", "job", "promoted", "made me", "named",
              "appointed", "elected", "bumped", "moved", "stepped up", "upgraded"), kind="title",
         proper=True),
+    Rule("title.as-clause", "job_title", (
+        rf"^as\s+(?:an?\s+|the\s+|their\s+|its\s+)?(?P<obj>{TITLE})$",
+    ), keys=("as",), kind="title", confidence=0.88,
+        requires=r"\b(?:i|we)\b.*\b(?:work|working|employed|hired|joined|started|job|role"
+                 r"|position)\b"),
     Rule("title.be", "job_title", (
         rf"<BE>(?:now\s+)?(?:an?\s+|the\s+|their\s+|its\s+|our\s+)?(?:new\s+)?(?P<obj>{TITLE})"
-        rf"(?:\s+(?:at|for|with)\s+"
+        rf"(?:\s+(?:over\s+|down\s+|up\s+)?(?:at|for|with)\s+"
         rf"(?P<employer>.+)|{_TITLE_END})",
         rf"<BE>(?:now\s+)?(?:an?\s+|the\s+)?(?P<obj>{_CHIEF}(?:\s+\w+)?)\s+of\s+"
         rf"(?P<employer>(?-i:[A-Z0-9]).+)",
@@ -302,10 +363,14 @@ PEOPLE: tuple[Rule, ...] = (
         r"|in\s+a\s+(?:(?:long[- ]distance|committed|serious|new|happy|open|same[- ]sex"
         r"|steady)\s+)?"
         r"(?:relationship|partnership|civil\s+partnership)|dating\s+someone|seeing\s+someone"
-        r"|spoken\s+for|taken|newlyweds?|unmarried)(?:\s+(?:to|with)\s+(?P<partner_name>"
+        r"|spoken\s+for|taken|(?:an?\s+)?newlyweds?|unmarried)(?:\s+(?:to|with)\s+(?P<partner_name>"
         r"(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?))?" + END,
         r"<BE>(?:an?\s+)?(?P<obj>single)\s+(?:mom|mum|dad|parent|father|mother)\b",
         r"<BE>(?P<obj>separating|splitting\s+up|breaking\s+up)(?:\s+(?:with|from)\b.*)?$",
+        r"<BE>(?P<obj>getting\s+(?:married|divorced|a\s+divorce|separated)|going\s+through\s+"
+        r"(?:a\s+|my\s+|the\s+)?(?:divorce|separation|break-?up)|in\s+the\s+(?:middle|process)"
+        r"\s+of\s+(?:divorcing|separating\s+from)|divorcing)(?=\s+(?:my|our|him|her)\b)"
+        r"(?P<x_rest>.*)",
         r"<BE>(?P<obj>getting\s+(?:married|divorced|a\s+divorce|separated)|going\s+through\s+"
         r"(?:a\s+|my\s+|the\s+)?(?:divorce|separation|break-?up)|in\s+the\s+(?:middle|process)"
         r"\s+of\s+(?:a\s+|my\s+|getting\s+(?:a\s+)?)?(?:divorce|separation|divorced))"
@@ -321,7 +386,10 @@ PEOPLE: tuple[Rule, ...] = (
         r"(?P<obj>broke\s+up|split\s+up|split|called\s+it\s+quits|parted\s+ways|separated"
         r"|divorced|got\s+divorced)(?=\s*$|\s*[,;]|\s+(?:with|from|last|in|a|two|after|recently"
         r"|and|but|so|because|\d|this|earlier)\b)",
+        r"\b(?:my|our)\s+(?:late\s+)?(?:wife|husband|spouse)\s+(?:recently\s+|sadly\s+|suddenly\s+)?"
+        r"(?P<obj>passed\s+away|died)\b",
     ), keys=("married", "single", "divorc", "engaged", "separated", "widow", "relationship",
+             "passed away", "died",
              "partnership", "dating", "seeing", "spoken for", "taken", "newlywed", "broke up",
              "separating", "splitting", "breaking",
              "split", "quits", "parted", "knot", "wed", "break"), kind="relationship"),
@@ -329,10 +397,27 @@ PEOPLE: tuple[Rule, ...] = (
         r"\b(?:my|our)\s+(?:(?:lovely|wonderful|amazing|dear|new|current|long-term|beautiful"
         r"|darling)\s+)?(?:wife|husband|partner|spouse|girlfriend|boyfriend|gf|bf|fianc[eé]e?"
         r"|other\s+half|significant\s+other)" + _NAMED + r"(?P<obj>" + _CAP + r".*)",
-        r"<BE>(?:dating|seeing|engaged\s+to|married\s+to)\s+(?P<obj>" + _CAP + r".*)",
+        r"<BE>(?:dating|seeing|engaged\s+to|married\s+to)\s+(?:an?\s+(?:guy|girl|man|woman|lady"
+        r"|person|wonderful\s+\w+)\s+(?:named|called)\s+)?(?P<obj>" + _CAP + r".*)",
+        r"^(?P<obj>" + _CAP + r")\s+and\s+(?:i|me)\s+(?:(?:just|finally|recently|officially)\s+)*"
+        r"(?:got\s+(?:married|engaged|hitched)|tied\s+the\s+knot|are\s+(?:(?:now|happily)\s+)?"
+        r"(?:married|engaged|getting\s+married|together|a\s+couple|dating)|have\s+been\s+(?:together"
+        r"|married|dating)|moved\s+in\s+together|got\s+together)\b",
+        r"<DO>(?:have|'ve\s+got)\s+(?:a\s+)?(?:new\s+)?(?:wife|husband|partner|girlfriend|boyfriend"
+        r"|fianc[eé]e?)(?:\s+now)?(?:\s*,\s*|\s+(?:named|called)\s+|\s*-\s*)(?:(?:her|his|their)"
+        r"\s+name(?:'s|\s+is)\s+|(?:she|he|they)(?:'s|\s+is|\s+are)\s+called\s+)?(?P<obj>"
+        + _CAP + r".*)",
     ), keys=("wife", "husband", "partner", "spouse", "girlfriend", "boyfriend", "gf", "bf",
+             "and i", "and me",
              "fianc", "other half", "significant", "dating", "seeing", "engaged to",
              "married to"), kind="name", on_neg="skip"),
+    Rule("relationship.proposal", "relationship_status", (
+        r"(?:^|[:!,-]\s*)(?P<partner_name>" + _CAP + r")\s+(?:finally\s+|just\s+)?(?:proposed"
+        r"|popped\s+the\s+question)\b.*\b(?:i|we)\s+said\s+yes\b",
+        r"\b(?:i|we)\s+said\s+yes\s+(?:to\s+)?(?:when\s+)?(?P<partner_name>" + _CAP
+        + r")(?:\s+(?:proposed|popped\s+the\s+question))",
+    ), keys=("proposed", "popped", "said yes"), value="engaged", scope="sentence",
+        confidence=0.9),
     Rule("children", "child_name", (
         r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}?" + _KID + _NAMED + r"(?P<obj>" + _CAP + r".*)",
         r"<DO>(?:have|'ve\s+got)\s+(?:an?|one|two|three|four|five|\d+)\s+(?:[\w-]+\s+){0,2}?"
@@ -346,10 +431,13 @@ PEOPLE: tuple[Rule, ...] = (
         r"|second|third"
         r"|little)\s+)*(?:girl|boy|son|daughter|baby|child)\b[^.]*?(?:named|called|(?:her|his"
         r"|their)\s+name\s+is|(?:she|he)\s+is\s+called)\s+(?P<obj>" + _CAP + r".*)",
+        r"<BE>(?:an?\s+)?(?:(?:proud|single|happy|busy|new|first-time)\s+)*(?:mom|mum|mother|dad"
+        r"|father|parent|mama|papa|mommy|mummy|daddy)\s+(?:of|to)\s+(?P<obj>" + _CAP
+        + r"(?:\s*(?:,|and|&)\s*" + _CAP + r")*)",
         r"<PAST>(?:just\s+)?had\s+(?:a|our|my)\s+(?:baby\s+|first\s+|second\s+|third\s+)?(?:girl"
         r"|boy|son|daughter|baby|child)(?:\s*,\s*|\s+(?:named|called)\s+)(?P<obj>.+)",
     ), keys=("daughter", "son", "kid", "child", "baby", "little", "eldest", "youngest", "boy",
-             "girl",
+             "girl", "mom", "mum", "mother", "dad", "father", "parent", "mama", "papa",
              "oldest", "firstborn", "boys", "girls", "twins", "teen", "toddler", "newborn"),
         kind="names", on_neg="skip"),
     Rule("pet.have", "pet", (
@@ -361,8 +449,11 @@ PEOPLE: tuple[Rule, ...] = (
         r"|my)\s+.+)",
         r"\b(?:my|our)\s+(?P<obj>(?:[\w-]+\s+){0,2}?(?:" + _ANIMAL + r"))" + _NAMED
         + r"(?P<x_pname>" + _CAP + r"(?:\s+(?:and|&)\s+" + _CAP + r")?)",
+        r"<DO>(?:share|live)\s+(?:my|our)?\s*(?:flat|home|house|place|apartment|life)?\s*with\s+"
+        r"(?P<obj>(?:an?|one|two|three|four|\d+|my|our)\s+.+)",
     ), keys=tuple(sorted({"have", "got", "own", "keep", "adopted", "rescued", "bought",
-                          "took in", "welcomed", "brought home", "fostered", "my ", "our "}))),
+                          "took in", "welcomed", "brought home", "fostered", "my ", "our ",
+                          "share", "live"}))),
     Rule("pet.gone", "pet", (
         r"\b(?:my|our)\s+(?:(?:beloved|old|sweet|dear|poor)\s+)?(?P<obj>(?:[\w-]+\s+){0,2}?(?:"
         + _ANIMAL + r"))(?:,?\s+(?P<x_pname>" + _CAP + r"),?)?\s+(?:recently\s+|sadly\s+|just\s+"

@@ -27,6 +27,29 @@ _OUTDOOR = (r"(?:hiking|running|climbing|bouldering|swimming|cycling|biking|fish
 _NOT_HOBBY = (r"(?!(?:working|living|dating|seeing|smoking|drinking|eating|feeling|taking|using"
               r"|going|getting|having|doing|looking|thinking|trying|wondering|planning|moving"
               r"|wearing|seeing|writing\s+(?:an?\s+)?(?:e-?mail|message))\b)")
+#: People by what they do for fun ("a keen cyclist" goes cycling).
+AGENT_HOBBIES: dict[str, str] = {
+    "hiker": "hiking", "cyclist": "cycling", "runner": "running", "jogger": "jogging",
+    "climber": "climbing", "rock climber": "rock climbing", "swimmer": "swimming",
+    "skier": "skiing", "snowboarder": "snowboarding", "surfer": "surfing", "golfer": "golf",
+    "knitter": "knitting", "birdwatcher": "birdwatching", "birder": "birdwatching",
+    "gamer": "gaming", "sailor": "sailing", "diver": "diving", "scuba diver": "scuba diving",
+    "skater": "skating", "skateboarder": "skateboarding", "angler": "fishing",
+    "fisherman": "fishing", "kayaker": "kayaking", "rower": "rowing", "bookworm": "reading",
+    "chess player": "chess", "tennis player": "tennis", "yogi": "yoga", "triathlete":
+    "triathlons", "marathoner": "running", "marathon runner": "running", "trail runner":
+    "trail running", "mountain biker": "mountain biking", "crocheter": "crochet",
+    "quilter": "quilting", "woodworker": "woodworking", "gardener": "gardening",
+    "baker": "baking", "photographer": "photography", "painter": "painting", "reader": "reading",
+    "writer": "writing", "cook": "cooking", "dancer": "dancing", "musician": "music",
+    "guitarist": "guitar", "pianist": "piano", "singer": "singing", "potter": "pottery",
+}
+_OCCUPATIONAL_AGENTS = frozenset({"gardener", "baker", "photographer", "painter", "writer",
+                                  "cook", "dancer", "musician", "guitarist", "pianist",
+                                  "singer", "potter", "reader", "sailor", "diver"})
+_AGENT = lx.alt(tuple(a for a in AGENT_HOBBIES if a not in _OCCUPATIONAL_AGENTS))
+_AGENT_OCCUPATIONAL = lx.alt(tuple(_OCCUPATIONAL_AGENTS))
+_TO = r"to\s+(?:(?:finally|really|actually|eventually|someday|properly|seriously|at\s+last)\s+)?"
 _GOAL_VERBS = (r"(?:lose|gain|run|finish|learn|save|buy|quit|become|start|launch|write|publish"
                r"|travel|visit|climb|build|improve|pass|complete|graduate|retire|open|master"
                r"|get\s+(?:fit|in\s+shape|healthier|stronger|promoted|a\s+job|a\s+new\s+job"
@@ -43,6 +66,10 @@ _ALLERGY_ADJ = (r"(?:(?:an?|some|bad|severe|serious|mild|slight|life-threatening
 CONSTRAINTS: tuple[Rule, ...] = (
     Rule("allergy.allergic", "allergy", (
         r"<BE>" + _INTENSITY + r"allergic\s+to\s+<OBJ>",
+        r"<PAST>(?:become|became|gotten|got|grown|turned|gone)\s+" + _INTENSITY
+        + r"allergic\s+to\s+<OBJ>",
+        r"<PAST>(?:developed|discovered|found|got|have)\s+" + _ALLERGY_ADJ
+        + r"allerg(?:y|ies)\s+to\s+<OBJ>",
         r"<DO>(?:have|suffer\s+from|get)\s+" + _ALLERGY_ADJ + r"allerg(?:y|ies)\s+to\s+<OBJ>",
         r"<HAVE>got\s+" + _ALLERGY_ADJ + r"allerg(?:y|ies)\s+to\s+<OBJ>",
         r"<DO>(?:have|suffer\s+from)\s+" + _ALLERGY_ADJ
@@ -60,8 +87,27 @@ CONSTRAINTS: tuple[Rule, ...] = (
         r"|itchy)",
         r"<DO>(?:get|have)\s+(?:an\s+)?allergic\s+reactions?\s+to\s+<OBJ>",
         r"<DO>react\s+(?:badly|allergically)\s+to\s+<OBJ>",
-    ), keys=("makes me", "make me", "gives me", "give me", "allergic reaction", "react"),
-        kind="allergen", confidence=0.85),
+        r"<DO>(?:(?:also|still)\s+)?(?:react|break\s+out\s+in\s+hives|swell\s+up|get\s+hives)"
+        r"\s+(?:(?:badly|strongly)\s+)?(?:to|if\s+i\s+(?:eat|touch|have|take)|when\s+i\s+(?:eat"
+        r"|touch|have|take))\s+<OBJ>",
+    ), keys=("makes me", "make me", "gives me", "give me", "allergic reaction", "react",
+             "hives", "swell"), kind="allergen", confidence=0.85),
+    Rule("allergy.fronted", "allergy", (
+        # "Peanuts are a no-go for me, I'm allergic", "I can't eat peanuts - allergy"
+        r"^(?:(?:also|and|plus|oh|so|btw|fyi)[,:]?\s+)?(?!(?:my|his|her|their|your|our|the)\s)"
+        r"(?P<obj>[\w' -]{2,40}?)\s+(?:is|are)\s+(?:a\s+(?:big\s+|hard\s+)?no-?go|off\s+the"
+        r"\s+(?:menu|table)|off-?limits|out\s+of\s+the\s+question|a\s+no|dangerous|poison"
+        r"|a\s+problem)\b.*\ballerg",
+        r"\b(?:i|we)\s+(?:can't|cannot|can\s+not|mustn't|shouldn't|must\s+not|don't|do\s+not"
+        r"|never)\s+(?:eat|have|touch|take|be\s+around|go\s+near)\s+(?P<obj>[\w' -]{2,40}?)"
+        r"\s*(?:[-,;:(]|\s+(?:because|since|as|due\s+to|cause)\s+(?:of\s+)?(?:an?\s+|my\s+)?)"
+        r"\s*(?:i'm\s+|i\s+am\s+)?" + _INTENSITY + r"(?:allergic|allerg(?:y|ies))\b",
+        r"\badd\s+(?P<obj>.+?)\s+to\s+(?:my|the)\s+(?:list\s+of\s+)?allerg(?:y|ies)"
+        r"(?:\s+list)?\b",
+        r"^(?:(?:also|and|plus|oh|update|new|another\s+one)[,:]?\s+)?(?!(?:my|his|her|their"
+        r"|your|our|the|seasonal|no|any|food)\b)(?P<obj>[\w-]+(?:\s+[\w-]+)?)\s+allerg(?:y|ies)"
+        r"\s*(?:[,;:!.-]|$|\s+(?:confirmed|diagnosed|too|as\s+well|here|over\s+here|now))",
+    ), keys=("allerg",), kind="allergen", scope="sentence", confidence=0.88, in_question=True),
     Rule("allergy.list", "allergy", (
         r"^(?:my\s+)?(?:known\s+)?allerg(?:y|ies)\s*:\s*<OBJ>",
         r"^(?P<obj>[\w -]+?)\s+allerg(?:y|ies)\s+here\b",
@@ -105,17 +151,28 @@ CONSTRAINTS: tuple[Rule, ...] = (
         r"|casual|big)\s+)?smoker\b",
         r"<BE>(?:still\s+)?smoking\b(?!\s+(?:salmon|fish|meat|brisket|ribs|hot))",
         r"<DO>(?:smoke|smokes)\b(?!\s+(?:salmon|fish|meat|brisket|ribs))",
+        r"<DO>(?:(?:still|usually)\s+)?(?:have|get\s+through|go\s+through|go\s+through)\s+(?:about\s+"
+        r"|around\s+|roughly\s+|maybe\s+)?(?:the\s+odd|the\s+occasional|an?|one|two|three|five|ten"
+        r"|twenty|\d+|half\s+a|a\s+couple\s+of)\s+(?:\w+\s+)?(?:packs?|cigarettes?|cigs?|smokes?"
+        r"|cigars?)\b(?!\s+(?:lighter|holder|case))",
+        r"<BE>on\s+(?:about\s+|around\s+|roughly\s+)?(?:\w+\s+)?(?:a\s+)?(?:packs?|cigarettes|cigs)\s+"
+        r"(?:a|per)\s+day\b",
+        r"^(?:still|currently|now)\s+smoking\b",
         r"<PAST>(?:started|took\s+up|picked\s+up|taken\s+up|went\s+back\s+to)\s+smoking\b",
-    ), keys=("smok",), value="smoker", on_neg="assert:smoking_status=non-smoker"),
+    ), keys=("smok", "cigar", "cigs", "pack"), value="smoker", on_neg="assert:smoking_status=non-smoker"),
     Rule("smoking.non-smoker", "smoking_status", (
         r"<BE>(?:an?\s+)?(?:(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few"
         r"|several)\s+(?:days?|weeks?|months?|years?)\s+)?(?:non-?smoker|ex-?smoker|former\s+smoker"
         r"|reformed\s+smoker|(?:smoke|cigarette|nicotine|tobacco)-?free)\b",
-        r"<PAST>(?:quit|stopped|gave\s+up|given\s+up|kicked|ditched|packed\s+in|quitted)\s+"
+        r"<PAST>(?:quit|stopped|gave\s+up|given\s+up|kicked|ditched|packed\s+in|quitted|put\s+down"
+        r"|binned|dropped)\s+"
         r"(?:smoking|cigarettes|the\s+cigarettes|tobacco|nicotine|cigs|the\s+smokes|smokes)\b",
         r"<HAVE>(?:smoked|had\s+a\s+(?:cigarette|smoke|cig)|touched\s+(?:a\s+)?(?:cigarette|smoke"
         r"|cig|tobacco)s?)\b",
         r"\bno\s+more\s+(?:cigarettes|smoking|cigs|smokes)\b",
+        r"<PAST>smoked\s+my\s+(?:very\s+)?last\s+(?:cigarette|cig|smoke)\b",
+        r"\bsince\s+my\s+(?:very\s+)?last\s+(?:cigarette|cig|smoke)\b",
+        r"<BE>(?:completely\s+)?off\s+(?:the\s+)?(?:cigarettes|cigs|smokes|tobacco|nicotine)\b",
         r"<PAST>(?:kicked|quit|broke)\s+the\s+(?:habit|addiction)\b(?=.*\b(?:smok|cigar|nicotine"
         r"|tobacco))",
     ), keys=("smok", "cigar", "tobacco", "nicotine", "cigs"), value="non-smoker",
@@ -167,9 +224,26 @@ TASTES: tuple[Rule, ...] = (
         r"<PAST>(?:took\s+up|taken\s+up|picked\s+up|got\s+into|gotten\s+into)\s+"
         r"(?!(?:an?\s+)?(?:new\s+)?(?:job|position|role|post|offer)\b)<OBJ>",
         r"<PAST>(?:started|began)\s+" + _NOT_HOBBY + r"(?P<obj>\w+ing\b.*)",
+        r"<PAST>(?:started|begun|began)\s+(?:doing|playing|practi[cs]ing|going|learning)\s+"
+        r"(?:the\s+)?(?P<obj>" + _ACTIVITY + r"|" + _OUTDOOR + r")\b",
+        r"<DO>(?:spend|pass)\s+(?:most\s+(?:of\s+)?|all\s+(?:of\s+)?|a\s+lot\s+of\s+)?(?:my|our)\s+"
+        r"(?:free\s+time|spare\s+time|weekends|evenings|time\s+off|summers|winters|days\s+off"
+        r"|holidays|sundays|saturdays|mornings)\s+(?P<obj>\w+ing\b.*)",
+        r"^(?:my\s+)?(?:weekends|evenings|sundays|saturdays|summers|winters|mornings)\s+are\s+"
+        r"(?:all\s+|mostly\s+)?(?:for|about)\s+(?P<obj>\w+ing\b.*)",
+        r"<DO>run\s+(?P<obj>(?:half[- ])?marathons|ultras|ultramarathons|5ks|10ks|triathlons)\b",
     ), keys=("hobby", "hobbies", "pastime", "passion", "play", "practi", "do ", "go ",
              "took up", "taken up", "picked up", "got into", "gotten into", "started",
-             "began"), kind="activity", confidence=0.88),
+             "began", "begun", "spend", "pass", "weekends", "evenings", "sundays", "saturdays",
+             "summers", "winters", "mornings", "run "), kind="hobby_any", confidence=0.88),
+    Rule("hobby.agent", "hobby", (
+        r"<BE>(?:an?\s+)?(?:(?:keen|big|avid|passionate|amateur|casual|huge|serious|enthusiastic"
+        r"|weekend|hobby|obsessive|dedicated|lifelong|budding|aspiring)\s+)*(?P<obj>" + _AGENT
+        + r")\b(?!\s+(?:at|for|with|by)\b)",
+        r"<BE>(?:an?\s+)?(?:(?:keen|avid|passionate|amateur|hobby|weekend|enthusiastic|budding)\s+)+"
+        r"(?P<obj>" + _AGENT_OCCUPATIONAL + r")\b",
+    ), keys=tuple(sorted({a.split()[-1][:5] for a in AGENT_HOBBIES})), kind="hobby_any",
+        confidence=0.85),
     Rule("hobby.learning", "hobby", (
         r"<BE>(?:learning|taking\s+(?:up|lessons\s+in))\s+(?:to\s+play\s+|how\s+to\s+play\s+"
         r"|how\s+to\s+)?"
@@ -180,16 +254,27 @@ TASTES: tuple[Rule, ...] = (
     ), keys=("learning", "studying"), kind="language", template="learning {}",
         confidence=0.8),
     Rule("likes.is", "likes", (
-        r"^(?P<obj>[\w' -]+?)\s+(?:is|are)\s+(?:(?:totally|definitely|really)\s+)?(?:my\s+(?:thing"
-        r"|jam|passion|favou?rite(?:\s+\w+)?|guilty\s+pleasure)|the\s+best|life|amazing)$",
+        r"^(?P<obj>[\w' -]+?)\s+(?:is|are)\s+(?:(?:totally|definitely|really|still|easily)\s+)?"
+        r"(?:my\s+(?:(?:all-time|absolute|total|very|number\s+one|new)\s+)?(?:thing|jam|passion"
+        r"|favou?rite(?:\s+[\w-]+){0,4}|guilty\s+pleasure|happy\s+place|obsession)|the\s+best"
+        r"|life|amazing)$",
     ), keys=("my thing", "my jam", "passion", "favo", "the best", "life", "amazing",
              "guilty"), confidence=0.8, on_neg="skip"),
     Rule("dislikes.is", "dislikes", (
         r"^(?P<obj>[\w' -]+?)\s+(?:is|are)\s+(?:(?:just|so|really|absolutely)\s+)?(?:disgusting"
         r"|gross"
         r"|the\s+worst|awful|horrible|revolting|vile|not\s+my\s+thing|nasty)$",
+        r"^(?P<obj>[\w' -]+?)\s+(?:is|are)(?:n't|\s+not)\s+(?:really\s+|just\s+)?(?:for\s+me"
+        r"|my\s+(?:thing|cup\s+of\s+tea|jam|scene))$",
     ), keys=("disgusting", "gross", "worst", "awful", "horrible", "revolting", "vile",
-             "not my thing", "nasty"), confidence=0.8, on_neg="skip"),
+             "not my thing", "nasty", "for me", "my thing", "cup of tea", "my jam", "my scene"),
+        confidence=0.8, on_neg="skip"),
+    Rule("likes.gone-off", "likes", (
+        r"<PAST>(?:gone|went|gotten|got)\s+(?:completely\s+|totally\s+)?(?:off|tired\s+of|bored\s+of"
+        r"|sick\s+of|over)\s+<OBJ>",
+        r"<BE>(?:(?:so|completely|totally)\s+)?over\s+(?P<obj>(?!it\b|that\b|the\s+moon\b).+)",
+    ), keys=("off", "tired of", "bored of", "sick of", "over"), op="retract", on_neg="skip",
+        confidence=0.8),
     Rule("hobby.free-time", "hobby", (
         r"\b(?:in\s+my\s+(?:free|spare|down)\s+time|for\s+fun|on\s+(?:the\s+)?weekends?"
         r"|outside\s+(?:of\s+)?work),?\s+(?:i|we)\s+(?:like\s+to\s+|love\s+to\s+|enjoy\s+"
@@ -211,30 +296,48 @@ ACTIVE: tuple[Rule, ...] = (
         r"\bmy\s+(?:(?:current|main|latest|new|big|side|personal|work|pet)\s+)*project\s+"
         r"(?:right\s+now\s+|at\s+the\s+moment\s+|these\s+days\s+)?is\s+(?:to\s+)?<OBJ>",
         r"\bthe\s+project\s+(?:i'm|i\s+am)\s+(?:currently\s+)?working\s+on\s+is\s+<OBJ>",
+        r"<BE>(?:knee-deep|neck-deep|elbow-deep|deep|busy|in\s+the\s+middle\s+of|in\s+the\s+thick"
+        r"\s+of|immersed|absorbed|buried|tied\s+up)\s+(?:in\s+|with\s+)?(?P<obj>(?:an?|my|our|the|this"
+        r"|some)\s+.+|\w+ing\s+(?:an?|my|our|the|this|some)\s+.+)",
+        r"<BE>(?:putting\s+together|pulling\s+together|working\s+up|setting\s+up|starting|launching"
+        r"|organi[sz]ing)\s+(?P<obj>(?:an?|my|our)\s+(?:new\s+)?(?:[\w-]+\s+){0,2}?(?:portfolio"
+        r"|podcast|blog|business|company|startup|newsletter|youtube\s+channel|channel|book|novel"
+        r"|app|website|exhibition|album|course|thesis|dissertation|campaign|shop|studio)\b.*)",
+        r"<PAST>(?:(?:just|recently)\s+)?(?:started|launched|begun|began|kicked\s+off|set\s+up)\s+"
+        r"(?P<obj>(?:an?|my|our)\s+(?:new\s+)?(?:[\w-]+\s+)?(?:podcast|blog|business|company"
+        r"|startup|newsletter|youtube\s+channel|side\s+project|project|novel|app|website|band"
+        r"|renovation|thesis|dissertation|phd|master'?s|degree|vegetable\s+garden|allotment)\b.*)",
     ), keys=("working on", "building", "writing", "developing", "designing", "creating",
              "renovating", "researching", "coding", "producing", "launching",
              "directing", "composing", "recording", "restoring", "editing", "programming",
-             "drafting", "project"), kind="phrase", confidence=0.85, on_neg="skip"),
+             "drafting", "project", "deep", "busy", "middle of", "thick of", "immersed",
+             "absorbed", "buried", "tied up", "together", "working up", "setting up",
+             "starting", "organi", "started", "launched", "begun", "began", "kicked off",
+             "set up"), kind="phrase", confidence=0.85, on_neg="skip"),
     Rule("project.done", "current_project", (
         r"<PAST>(?:finished|completed|wrapped\s+up|submitted|shipped|abandoned|gave\s+up\s+on"
         r"|defended|published)\s+<OBJ>",
         r"<BE>(?:done|finished)\s+with\s+<OBJ>",
     ), keys=("finished", "completed", "wrapped", "submitted", "shipped", "abandoned",
-             "gave up on", "defended", "published", "done with"), kind="phrase",
+             "gave up on", "defended", "published", "done with"), kind="done",
         op="retract", on_neg="skip", confidence=0.8),
     Rule("goal", "current_goal", (
         r"\bmy\s+(?:(?:main|big|biggest|current|primary|new|personal|fitness|long-term|short-term"
         r"|ultimate|only|top|career|life|health)\s+)*(?:goal|aim|objective|target|resolution"
-        r"|new\s+year'?s?\s+resolution|ambition|mission|priority)(?:\s+(?:for|this)\s+(?:this\s+"
+        r"|new\s+year'?s?\s+resolution|ambition|mission|priority|plan)(?:\s+(?:for|this)\s+(?:this\s+"
         r"|the\s+|next\s+)?(?:year|month|summer|season|week))?\s+(?:right\s+now\s+|currently\s+"
         r"|these\s+days\s+|this\s+year\s+)?is\s+(?:to\s+)?<OBJ>",
         r"<BE>(?:aiming|striving|working\s+hard|hoping)\s+(?:to|for|towards|toward)\s+<OBJ>",
         r"<BE>working\s+(?:towards|toward)\s+<OBJ>",
         r"<BE>(?P<obj>(?:training|saving(?:\s+up)?|studying|preparing|cramming)\s+for\s+.+)",
-        r"<BE>trying\s+(?:hard\s+)?to\s+(?P<obj>" + _GOAL_VERBS + r".*)",
-        r"<DO>(?:really\s+)?(?:want|hope|plan|intend|aim)\s+to\s+(?P<obj>" + _GOAL_VERBS + r".*)",
-        r"\b(?:i|we)(?:'d|\s+would)\s+(?:really\s+)?(?:like|love)\s+to\s+(?P<obj>" + _GOAL_VERBS
+        r"<BE>trying\s+(?:hard\s+)?" + _TO + r"(?P<obj>" + _GOAL_VERBS + r".*)",
+        r"<DO>(?:really\s+)?(?:want|hope|plan|intend|aim)\s+" + _TO + r"(?P<obj>" + _GOAL_VERBS
         + r".*)",
+        r"\b(?:i|we)(?:'d|\s+would)\s+(?:really\s+)?(?:like|love)\s+" + _TO + r"(?P<obj>"
+        + _GOAL_VERBS + r".*)",
+        r"<BE>(?:(?:really|so|absolutely|fully)\s+)?(?:determined|committed|resolved|on\s+a\s+"
+        r"mission|going\s+all\s+out|doing\s+my\s+best|pushing\s+myself)\s+" + _TO + r"(?P<obj>"
+        + _GOAL_VERBS + r".*)",
         r"<HAVE>(?:set|got)\s+(?:myself\s+)?(?:a|the)\s+(?:new\s+)?goal\s+(?:of|to)\s+<OBJ>",
         r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:decided|resolved|committed|promised\s+myself)\s+to\s+"
         r"(?P<obj>" + _GOAL_VERBS + r".*)",
@@ -242,10 +345,11 @@ ACTIVE: tuple[Rule, ...] = (
              "priority", "striving", "working hard", "hoping", "towards", "toward",
              "training", "saving", "studying", "preparing", "cramming", "trying", "want",
              "hope", "plan", "intend", "like to", "love to", "decided", "resolved",
-             "committed", "promised"), kind="phrase", confidence=0.85, on_neg="skip",
-        future_ok=True),
+             "committed", "promised", "determined", "all out", "my best",
+             "pushing"), kind="phrase", confidence=0.85, on_neg="skip", future_ok=True),
     Rule("goal.label", "current_goal", (
-        r"^(?:my\s+)?(?:(?:new|next|main|big|current|latest|one|top|only)\s+)*(?:goal|aim|target"
+        r"^(?:my\s+|(?:this|next)\s+(?:year|month|summer|winter|spring|autumn|season|week)'s\s+)?"
+        r"(?:(?:new|next|main|big|current|latest|one|top|only)\s+)*(?:goal|aim|target"
         r"|resolution|ambition|objective|mission)(?:\s+for\s+(?:this|the|next)\s+\w+)?\s*"
         r"(?::|-|=)\s*(?:to\s+)?<OBJ>",
     ), keys=("goal", "aim", "target", "resolution", "ambition", "objective", "mission"),

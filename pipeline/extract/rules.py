@@ -194,8 +194,9 @@ def _match_rules(rules: tuple[Rule, ...], text: str, sentence: Sentence, *,
     lowercase = sentence.lowercase
     out: list[Found] = []
     futures: list[int] | None = None
+    lowered = text.lower()
     for rule in rules:
-        if rule.keys_rx.search(text) is None:
+        if not rule.triggered(lowered):
             continue
         if question and not rule.in_question:
             continue
@@ -208,7 +209,8 @@ def _match_rules(rules: tuple[Rule, ...], text: str, sentence: Sentence, *,
             futures = future_starts(text)
         for rx in rule.compiled:
             m = rx.search(text)
-            if m is None or blocked(TIME_RE.sub(" ", text[:m.start()])):
+            if m is None or blocked(TIME_RE.sub(" ", text[:m.start()]),
+                                    expert_ok=rule.predicate not in SENSITIVE_PREDICATES):
                 continue
             if sensitive and futures and _in_future(futures, text, m.start()):
                 continue

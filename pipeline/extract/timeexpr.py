@@ -32,8 +32,10 @@ _KINDS: tuple[tuple[str, str], ...] = (
     ("ago", rf"\b(?:{_ABOUT})?{_NUM} {_UNIT} ago\b"),
     ("future", rf"\b(?:next (?:week(?:end)?|month|year|{_SEASON}|{_WEEKDAY}|{_MONTH})"
                rf"|tomorrow|in {_NUM} {_UNIT}(?! ago)|soon|later this (?:week|month|year)"
-               rf"|this coming \w+|upcoming|some ?day|one day|in the future)\b"),
-    ("rel", rf"\b(?:last|this past|past|earlier this|this) "
+               rf"|this coming \w+|upcoming|some ?day|one day|in the future"
+               rf"|by (?:the (?:end|start) of )?(?:(?:this|next) )?(?:{_SEASON}|christmas|the weekend"
+               rf"|(?:the )?(?:year|month|week)(?: end)?|year-end|new year|easter))\b"),
+    ("rel", rf"\b(?:last|this past|past|earlier this|this|over the|during the) "
             rf"(?:week(?:end)?|month|year|{_SEASON}|{_WEEKDAY}|{_MONTH})"),
     ("day", r"\b(?:the day before yesterday|yesterday|today|tonight|this (?:morning|afternoon"
             r"|evening)|earlier today|last night)\b"),
@@ -91,10 +93,15 @@ def as_utc(at: datetime) -> datetime:
 
 def find_times(text: str) -> list[TimeRef]:
     """Every time expression in `text`, in order; empty without a time-looking token."""
+    return list(_find_times(text))
+
+
+@lru_cache(maxsize=8192)
+def _find_times(text: str) -> tuple[TimeRef, ...]:
     if not _HINT.search(text):
-        return []
-    return [TimeRef(m.group(0), m.lastgroup or "", m.start(), m.end())
-            for m in TIME_RE.finditer(text)]
+        return ()
+    return tuple(TimeRef(m.group(0), m.lastgroup or "", m.start(), m.end())
+                 for m in TIME_RE.finditer(text))
 
 
 def has_future(text: str) -> bool:

@@ -23,8 +23,10 @@ _PASTE_MARKER = re.compile(
     r"|responses?|paragraphs?|passages?|memos?|notices?|screenshots?|page|bio|profile|quote"
     r"|essays?|stor(?:y|ies)|poems?|drafts?|code|cover\s+letter|resume|cv|speech|script"
     r"|lyrics|summary|assignment|report|translation|transcript|prompt|review)"
-    r"|(?:proofread|summari[sz]e|translate|edit|rewrite|improve|shorten|rephrase|correct)"
-    r"\s+(?:this|the\s+following|my\s+\w+)(?=\s*[:\n])"
+    r"|(?:proofread|summari[sz]e|translate|edit|rewrite|improve|shorten|rephrase|correct|check"
+    r"|read|review|explain|analy[sz]e|interpret|decode|look\s+at|reply\s+to|respond\s+to"
+    r"|answer|fact-check|paraphrase|format|fix)"
+    r"\s+(?:this|the\s+following|my|these|that)(?:\s+[\w-]+){0,3}?(?=\s*[:\n])"
     r"|(?:it|the (?:\w+ )?(?:e-?mail|message|text|letter|note|document|page|post|sign|ad|site)"
     r"|this|that) (?:says|said|reads|read|states|stated|goes|claims|claimed)"
     r"|copy[- ]?pasted|i(?:'ve| have)? (?:just )?pasted|pasting (?:it|this|below)|pasted below"
@@ -65,6 +67,12 @@ _HEDGE = re.compile(
     r"\b(?:i (?:think|guess|believe|suppose|reckon|feel like|assume)|i'm not (?:sure|certain)"
     r"|not (?:sure|certain)|probably|maybe|perhaps|possibly|likely|kind of|sort of|kinda"
     r"|sorta|i'm pretty sure|apparently|might be|may be|seems? like|i think that)\b", _I)
+_EXPERT_REPORT = re.compile(
+    r"\b(?:my|the|our)\s+(?:doctor|doc|allergist|gp|dermatologist|physician|specialist"
+    r"|consultant|tests?|test\s+results?|results?|blood\s+(?:work|tests?)|nurse|dentist|optician"
+    r"|cardiologist|neurologist|therapist|psychiatrist)\s+(?:(?:just|finally|has|have)\s+)?"
+    r"(?:says?|said|confirmed|confirms|found|showed|shows|told\s+me|thinks|reckons"
+    r"|diagnosed)\s+(?:that\s+)?$", _I)
 _HEDGE_ONLY_PREFIX = re.compile(
     r"\b(?:i (?:think|guess|believe|suppose|reckon|feel like|assume)|i'm not (?:sure|certain)"
     r"|not (?:sure|certain)|i'm pretty sure|i think that)\b", _I)
@@ -165,12 +173,17 @@ def starts_question(clause: str) -> bool:
     return bool(_QUESTION_OPENER.match(clause)) and not is_remember_request(clause)
 
 
-def blocked(prefix: str) -> bool:
+def blocked(prefix: str, *, expert_ok: bool = False) -> bool:
     """True when the words before a statement make it conditional, wished, planned,
-    reported by someone else, or otherwise not the user's own current fact."""
+    reported by someone else, or otherwise not the user's own current fact. With
+    `expert_ok`, a clinician's finding about the user ("my allergist says I ...") is the
+    user's fact (not for sensitive categories, which need the user's own statement)."""
     if not prefix.strip():
         return False
-    return bool(_BLOCKERS.search(_HEDGE_ONLY_PREFIX.sub(" ", prefix)))
+    prefix = _HEDGE_ONLY_PREFIX.sub(" ", prefix)
+    if expert_ok:
+        prefix = _EXPERT_REPORT.sub(" ", prefix)
+    return bool(_BLOCKERS.search(prefix))
 
 
 def hedged(text: str) -> bool:
