@@ -92,14 +92,16 @@ def mark_conflicts(cands: Sequence[Candidate]) -> list[Candidate]:
 
 def select(cands: Sequence[Candidate], *, k: int, token_budget: int,
            floor: float = SCORE_FLOOR) -> tuple[list[Candidate], list[str]]:
-    """Top-k above the floor (pinned items exempt), within the token budget, then ordered
-    with `newest_first`. Returns the kept candidates and the refs truncated by the budget
-    (recorded for evaluation)."""
-    kept, truncated, used = [], [], 0
+    """Top-k above the floor, within the token budget, then ordered with `newest_first`.
+    Pinned items (constraints) come first and on top of k: they are a standing header, not
+    an answer to the query, and a user with five allergies must still get k answers.
+    Returns the kept candidates and the refs truncated by the budget (recorded for
+    evaluation)."""
+    kept, truncated, used, answers = [], [], 0, 0
     for c in cands:
         if not c.pinned and c.score < floor:
             continue
-        if len(kept) >= k:
+        if not c.pinned and answers >= k:
             break
         cost = estimate_tokens(c.text)
         if used + cost > token_budget and kept:
@@ -107,6 +109,7 @@ def select(cands: Sequence[Candidate], *, k: int, token_budget: int,
             continue
         kept.append(c)
         used += cost
+        answers += not c.pinned
     return newest_first(kept), truncated
 
 

@@ -16,6 +16,7 @@ import hashlib
 import shutil
 import tempfile
 import time
+import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -25,33 +26,36 @@ import numpy as np
 
 from scripts.bench_data import CATEGORIES, Conversation, RawSession, UpdateQuestion, load
 
-#: Cut-offs for LoCoMo evidence recall; hits are fetched once at the largest.
+#: Cut-offs for LoCoMo evidence recall (the system is asked once per cut-off).
 KS = (5, 10, 25)
 #: Window for the LongMemEval knowledge-update figures (what a prompt would get).
 UPDATE_K = 10
 METHODS = ("system", "bm25", "dense")
+#: LoCoMo recall@10 with the baselines given as many turns as the system's top 10 carried.
+MATCHED = "recall@10/turn-matched"
 USER = "bench"
 #: Seconds between captured turns inside a session.
 TURN_GAP_S = 30
 
 
 # ---- metrics (pure) ------------------------------------------------------------------------
+#: One question's ranking: a list (its top-k is the first k), or by k what a method returned
+#: when asked for k: the system's recall is asked once per cut-off, and all it returns counts
+#: (it orders what it keeps, so its answer for 10 need not be the first 10 of its answer
+#: for 25, and it adds pinned constraints on top of k; `turns@10` shows what that carries).
+Ranked = Sequence[set[str]] | dict[int, Sequence[set[str]]]
+
+
+def top(ranked: Ranked, k: int) -> Sequence[set[str]]:
+    return ranked[k] if isinstance(ranked, dict) else ranked[:k]
+
+
 def evidence_recall(gold: frozenset[str] | set[str], ranked: Ranked, k: int) -> float:
     """|gold ∩ sources of the top-k| / |gold|."""
     seen: set[str] = set()
     for sources in top(ranked, k):
         seen |= sources
     return len(gold & seen) / len(gold) if gold else 0.0
-
-
-#: One question's ranking: a list (its top-k is the first k), or the list a method returned
-#: when asked for k, by k (the system's recall is asked once per cut-off: it orders what it
-#: keeps, so its top 10 need not be the first 10 of its top 25).
-Ranked = Sequence[set[str]] | dict[int, Sequence[set[str]]]
-
-
-def top(ranked: Ranked, k: int) -> Sequence[set[str]]:
-    return ranked[k][:k] if isinstance(ranked, dict) else ranked[:k]
 
 
 @dataclass(frozen=True)
@@ -63,8 +67,8 @@ class Hit:
     current: bool = False          # a live consolidated fact (not a raw fragment)
 
 
-def update_order(q: UpdateQuestion, ranked: Sequence[Hit], k: int = UPDATE_K) -> tuple[bool, bool]:
-    """(current_first, stale) for one knowledge-update question.
+def update_order(q: UpdateQuestion, ranked: Sequence[Hit]) -> tuple[bool, bool]:
+    """(current_first, stale) for one knowledge-update question, over what a method returned.
 
     current_first: the highest-ranked hit that traces to an answer session traces to the
     later one. stale: the older session ranks above the newer (or the newer is absent), or a
@@ -72,14 +76,13 @@ def update_order(q: UpdateQuestion, ranked: Sequence[Hit], k: int = UPDATE_K) ->
     not from the newer session)."""
     first_old = first_new = None
     stale_fact = False
-    for rank, hit in enumerate(ranked[:k]):
+    for rank, hit in enumerate(ranked):
         if q.newer and q.newer in hit.sessions and first_new is None:
             first_new = rank
         if q.older and q.older in hit.sessions and first_old is None:
             first_old = rank
-        if (hit.current and q.older and hit.turns & q.answer_turns
-                and any(t.startswith(q.older + "#") for t in hit.turns & q.answer_turns)
-                and q.newer not in hit.sessions):
+        if (hit.current and q.older and q.newer not in hit.sessions
+                and any(t.startswith(q.older + "#") for t in hit.turns & q.answer_turns)):
             stale_fact = True
     current_first = first_new is not None and (first_old is None or first_new <= first_old)
     older_above = first_old is not None and (first_new is None or first_old < first_new)
@@ -105,13 +108,14 @@ def locomo_figures(rows: Sequence[tuple[int, frozenset[str], Ranked]]) -> dict:
 
 
 def update_figures(rows: Sequence[tuple[UpdateQuestion, Sequence[Hit]]]) -> dict:
+    """rows: (question, what a method returned for k = UPDATE_K) per question."""
     flags = [update_order(q, ranked) for q, ranked in rows]
-    found = [bool(set().union(*(h.sessions for h in r[:UPDATE_K])) & q.answer_sessions)
-             if r else False for q, r in rows]
+    found = [bool(set().union(*(h.sessions for h in r)) & q.answer_sessions) if r else False
+             for q, r in rows]
     return {"current_first": _mean([float(c) for c, _ in flags]),
             "stale_rate": _mean([float(s) for _, s in flags]),
             f"answer_session@{UPDATE_K}": _mean([float(f) for f in found]),
-            f"turns@{UPDATE_K}": _mean([float(len(set().union(*(h.turns for h in r[:UPDATE_K]))))
+            f"turns@{UPDATE_K}": _mean([float(len(set().union(*(h.turns for h in r))))
                                         if r else 0.0 for _, r in rows])}
 
 
@@ -253,38 +257,49 @@ class Options:
     report: Path | None = None
 
 
-def run(opts: Options, progress=None) -> dict:
-    """Ingest, query, score the three methods; returns the report (see `--report`)."""
+def run(opts: Options, progress=None, *, settings=None) -> dict:
+    """Ingest, query, score the three methods; returns the report (see `--report`).
+
+    Without `opts.data_dir` the memory lives in a temporary folder (its embedded Postgres
+    stopped and the folder removed at the end) and the namespaces are fresh; with it, a
+    re-run finds its namespaces and skips the sessions already consolidated. `settings`
+    (tests) replaces the settings built here."""
     from infra.clock import FixedClock
     from infra.settings import Settings
     from scripts.runtime import start
 
     kind, records = load(opts.data)
-    temp = opts.data_dir is None
-    data_dir = Path(tempfile.mkdtemp(prefix="reverie-bench-")) if temp else opts.data_dir
-    data_dir.mkdir(parents=True, exist_ok=True)
-    settings = Settings(data_dir=data_dir, broker_url=None, mode="full",
-                        object_store_url=(data_dir / "objects").resolve().as_uri(),
-                        embedder=opts.embedder)
     records = _limit(kind, records, opts.limit)
+    temp = opts.data_dir is None and settings is None
     tag = hashlib.sha1(opts.data.read_bytes()).hexdigest()[:8]
-    clock = FixedClock(_first_time(kind, records))
+    if opts.data_dir is None:
+        tag += uuid.uuid4().hex[:4]
+    data_dir = None
+    if settings is None:
+        data_dir = Path(tempfile.mkdtemp(prefix="reverie-bench-")) if temp else opts.data_dir
+        data_dir.mkdir(parents=True, exist_ok=True)
+        settings = Settings(data_dir=data_dir, broker_url=None, mode="full",
+                            object_store_url=(data_dir / "objects").resolve().as_uri(),
+                            embedder=opts.embedder)
+    clock = FixedClock(_first_time(records))
     rt = start(settings, clock=clock)
-    cache = VectorCache(None if temp else data_dir / "bench-vectors", rt.deps.embedder)
+    cache = VectorCache(None if temp or data_dir is None else data_dir / "bench-vectors",
+                        rt.deps.embedder)
     prog = progress or _NullProgress()
     try:
         if kind == "locomo":
             report = _run_locomo(rt, clock, records, tag, cache, prog)
         else:
             report = _run_updates(rt, clock, records, tag, cache, prog)
+        report.update(dataset=kind, data=str(opts.data), embedder=rt.deps.embedder.name,
+                      extractor=f"{rt.deps.extractor.name}/{rt.deps.extractor.version}")
     finally:
         rt.deps.dispose()
-        if temp and settings.database_url is None:
-            from infra.db.engine import stop_embedded
-            stop_embedded(data_dir)
+        if temp:
+            if settings.database_url is None:
+                from infra.db.engine import stop_embedded
+                stop_embedded(data_dir)
             shutil.rmtree(data_dir, ignore_errors=True)
-    report.update(dataset=kind, data=str(opts.data), embedder=rt.deps.embedder.name,
-                  extractor=f"{rt.deps.extractor.name}/{rt.deps.extractor.version}")
     return report
 
 
@@ -304,9 +319,8 @@ def _limit(kind: str, records: list, limit: int | None) -> list:
     return out
 
 
-def _first_time(kind: str, records: list):
-    sessions = [s for r in records for s in r.sessions]
-    return min(s.at for s in sessions)
+def _first_time(records: list):
+    return min(s.at for r in records for s in r.sessions)
 
 
 def _run_locomo(rt, clock, convs: list[Conversation], tag: str, cache: VectorCache,
@@ -317,7 +331,7 @@ def _run_locomo(rt, clock, convs: list[Conversation], tag: str, cache: VectorCac
     query_task = prog.add_task("querying", total=n_questions)
     rows: dict[str, list] = {m: [] for m in METHODS}
     timings = {"ingest_s": 0.0, "recall_s": []}
-    kmax = max(KS)
+    kmax = 4 * max(KS)  # baselines rank deeper, for the turn-matched figure
     for conv in convs:
         ns = namespace_for(tag, conv.name)
         t0 = time.perf_counter()
@@ -343,6 +357,13 @@ def _run_locomo(rt, clock, convs: list[Conversation], tag: str, cache: VectorCac
                                   [{turns[i].key} for i in dense.rank(qvec, kmax)]))
             prog.advance(query_task)
     report = {m: locomo_figures(rows[m]) for m in METHODS}
+    # The system's hits are exchanges (and facts), not single turns: the baselines again,
+    # given as many turns per question as the system's top 10 carried.
+    budgets = [len(set().union(*top(r, 10))) for _, _, r in rows["system"]]
+    report["system"][MATCHED] = report["system"]["recall@10"]
+    for m in ("bm25", "dense"):
+        report[m][MATCHED] = _mean([evidence_recall(g, r, max(10, b))
+                                    for (_, g, r), b in zip(rows[m], budgets)])
     report["questions"] = {"total": n_questions, **{
         name: sum(1 for c in convs for q in c.questions if q.category == cat)
         for cat, name in CATEGORIES.items()}}
@@ -406,5 +427,5 @@ def metric_names(report: dict) -> list[str]:
     if report["dataset"] == "locomo":
         names = [f"recall@{k}" for k in KS]
         names += [f"recall@10/{c}" for c in CATEGORIES.values()]
-        return names + ["turns@10"]
+        return names + ["turns@10", MATCHED]
     return ["current_first", "stale_rate", f"answer_session@{UPDATE_K}", f"turns@{UPDATE_K}"]

@@ -16,7 +16,9 @@
 """
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -50,6 +52,8 @@ def prepare_metrics() -> str:
     else:
         path = tempfile.mkdtemp(prefix="reverie-metrics-")
         os.environ[_MULTIPROC_ENV] = path
+        main = os.getpid()
+        atexit.register(lambda: os.getpid() == main and shutil.rmtree(path, ignore_errors=True))
     if "prometheus_client" in sys.modules:  # imported too early: move its values over
         _switch_to_multiprocess()
     return path

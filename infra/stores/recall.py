@@ -62,8 +62,8 @@ qt AS (SELECT DISTINCT lexeme,
 def _bm25(rows: str, key: str, out: str) -> str:
     """CTEs `<out>_st`, `<out>_idf` and `<out>` (key, fts) over the CTE `rows` (with `hits`,
     the query words a row contains, and `len`, its number of distinct words)."""
-    return f"""
-{out}_st AS (SELECT count(*)::float8 AS n, greatest(avg(len), 1)::float8 AS av FROM {rows}),
+    return f"""{out}_st AS (SELECT count(*)::float8 AS n, greatest(avg(len), 1)::float8 AS av
+          FROM {rows}),
 {out}_idf AS (SELECT h AS lexeme, ln(1 + (st.n - count(*) + 0.5) / (count(*) + 0.5)) AS idf
           FROM {rows} CROSS JOIN LATERAL unnest({rows}.hits) h CROSS JOIN {out}_st st
           GROUP BY h, st.n),
@@ -79,7 +79,8 @@ items AS MATERIALIZED (
          CASE WHEN m.tsv @@ q.t THEN ARRAY(SELECT qt.lexeme FROM qt WHERE m.tsv @@ qt.tq)
          END AS hits
   FROM memory_items m CROSS JOIN q
-  WHERE m.namespace = :ns AND m.user_id = :uid AND NOT m.retired),{_bm25("items", "item_id", "ibm")},
+  WHERE m.namespace = :ns AND m.user_id = :uid AND NOT m.retired),
+{_bm25("items", "item_id", "ibm")},
 ipin AS (SELECT item_id FROM items WHERE kind = 'constraint'
          ORDER BY updated_at DESC, item_id LIMIT 20)"""
 _ITEMS_ALONE = """
@@ -94,15 +95,17 @@ frags AS MATERIALIZED (
          CASE WHEN f.tsv @@ q.t THEN ARRAY(SELECT qt.lexeme FROM qt WHERE f.tsv @@ qt.tq)
          END AS hits
   FROM fragments f CROSS JOIN q
-  WHERE f.namespace = :ns AND f.user_id = :uid AND NOT f.retired),{_bm25("frags", "fragment_id", "fbm")},
+  WHERE f.namespace = :ns AND f.user_id = :uid AND NOT f.retired),
+{_bm25("frags", "fragment_id", "fbm")},
 fsm AS (
   SELECT f.fragment_id, coalesce(b.fts, 0) AS s, f.session_id, f.turn_start, f.turn_end
   FROM frags f LEFT JOIN fbm b USING (fragment_id)),
 ffts AS (
   SELECT fragment_id, s
-    + {NEIGHBOUR_BEFORE} * CASE WHEN lag(turn_end) OVER w = turn_start - 1 THEN lag(s) OVER w ELSE 0 END
-    + {NEIGHBOUR_AFTER} * CASE WHEN lead(turn_start) OVER w = turn_end + 1 THEN lead(s) OVER w ELSE 0 END
-    AS fts
+    + {NEIGHBOUR_BEFORE} * CASE WHEN lag(turn_end) OVER w = turn_start - 1
+                                THEN lag(s) OVER w ELSE 0 END
+    + {NEIGHBOUR_AFTER} * CASE WHEN lead(turn_start) OVER w = turn_end + 1
+                               THEN lead(s) OVER w ELSE 0 END AS fts
   FROM fsm WINDOW w AS (PARTITION BY session_id ORDER BY turn_start)),
 uv AS (SELECT kind, ref, row_number() OVER (ORDER BY dist, ref) AS r
        FROM (SELECT 'i' AS kind, item_id AS ref, dist FROM items WHERE dist IS NOT NULL

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pipeline.extract import lexicon as lx
+
 _I = re.IGNORECASE
 
 _ABBREVIATIONS = frozenset({
@@ -28,7 +30,9 @@ _ELLIPTIC_VERBS = (
     r"|starting|begin|moved")
 _ELLIPTIC_ADJECTIVES = (
     r"allergic|vegetarian|vegan|pescatarian|married|single|divorced|engaged|based|fluent"
-    r"|gluten-free|lactose|a (?:vegetarian|vegan|smoker|non-smoker)|not|no longer|deaf|blind")
+    r"|gluten-free|lactose|a (?:vegetarian|vegan|smoker|non-smoker)|not|no longer|deaf|blind"
+    r"|an? (?:(?:keen|avid|big|huge|passionate|amateur|casual|serious|lifelong) )*(?:"
+    + "|".join(sorted(lx.AGENT_HOBBIES, key=len, reverse=True)) + r")")
 _FIRST_PERSON = re.compile(
     r"^(?:i|i'm|im|i am|i've|i'd|we|we're|we've|we are|my \w+ and i|me and my \w+)\b", _I)
 _SPLIT = re.compile(
@@ -44,12 +48,14 @@ _SPLIT = re.compile(
     + r")\b))"
     r"|,?\s+or\s+(?=(?:i|we|my)\b)"
     r"|,\s+(?=(?:i|i'm|i've|i'd|i'll|im|we|we're|we've|my|our|but|so|which|who|because"
-    r"|though|although|also|oh|btw|anyway|actually|sorry|not|it|it's|that's|please|then"
+    r"|though(?!\s*,)|although|also|oh|btw|anyway|actually|sorry|not|it|it's|that's|please|then"
+    r"|still\s+(?:in|living|based|at|with|smoking)"
     r"|now|just|since|as|right|thanks|thank|hope|any|can|could|what|how|is|are|do|does"
     r"|should|would|where|when|why|nice|good|great|haha|lol|and\s+where|whereas)\b)", _I)
 
 _LEAD = re.compile(
-    r"^(?:(?:and|but|so|also|oh|ah|well|ok|okay|yeah|yes|yep|no(?=[,!.:-])|nope|um|uh|hmm|anyway|anyways"
+    r"^(?:(?:and|but|so|also|oh|ah|well|ok|okay|yeah|yes|yep|no(?=[,!.:-])|nope|um|uh|hmm|anyway"
+    r"|anyways"
     r"|btw|by the way|fyi|plus|then|now|hey|hi|hello|just so you know|for the record"
     r"|for context|for your information|as i (?:said|mentioned|told you)(?: before| earlier"
     r"| already)?|like i said|as you know|as mentioned|as i've said|remember|(?:can|could|would|"
@@ -62,7 +68,8 @@ _LEAD = re.compile(
     r"|these days|nowadays|lately|recently)"
     r"(?: that)?[,:!.-]*\s+)+", _I)
 #: A companion before "and I" ("Sam and I", "my wife and I"): one compound subject.
-_COMPANION = re.compile(r"^(?:(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?|(?:my|our)\s+(?:[\w-]+\s+)?"
+_COMPANION = re.compile(r"^(?:(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?|(?:my|our)\s+"
+                        r"(?:[\w-]+\s+)?"
                         r"[\w-]+(?:\s*,\s*(?-i:[A-Z])[\w'-]*\s*,?)?)$", _I)
 _AND_I = re.compile(r",?\s+(?:and|&)\s+(?:i|me)\b(?!')", _I)
 _BULLET = re.compile(r"(?m)^[ \t]*(?:[-*\u2022]|\d{1,2}[.)])[ \t]+")
@@ -161,6 +168,7 @@ _SUBJECTLESS_DO = re.compile(
     r"|used to|haven't|have not|never|kicked|accepted)\b", _I)
 _SUBJECTLESS_BE = re.compile(
     r"^(?:(?:also|now|still|currently|really|actually) )*(?:allergic|based (?:in|out of)|living in"
+    r"|(?<=still )in\b|(?<=now )in\b"
     r"|working (?:at|for|as|on)|married|engaged|divorced|vegetarian|vegan)\b", _I)
 
 

@@ -53,7 +53,8 @@ _Y_FORMS = (
                rf"{_PREP}(?P<y>[^,.;!?]+?){_END}", _I),
 )
 #: "His name is Max": a correction of a name (a pet's, a child's, the user's).
-_NAME_FORM = re.compile(rf"\b(?:his|her|its|their|my|the\s+\w+'s|(?:my|our)\s+\w+'s)\s+name(?:'s|\s+is"
+_NAME_FORM = re.compile(rf"\b(?:his|her|its|their|my|the\s+\w+'s|(?:my|our)\s+\w+'s)\s+name(?:'s"
+                        rf"|\s+is"
                         rf"|\s+was)\s+(?:actually\s+)?(?P<y>[^,.;!?]+?)(?:,?\s+not\s+"
                         rf"(?P<x>[^,.;!?]+?))?{{_END}}".replace("{_END}", _END), _I)
 _NAME_PREDICATES = frozenset({"pet", "child_name", "partner_name", "preferred_name",

@@ -21,7 +21,6 @@ from pipeline.extract.objects import (
     name,
     names,
     org,
-    pet,
     phrase,
     place,
     strip_article,
@@ -29,6 +28,7 @@ from pipeline.extract.objects import (
     to_gerund,
     trim,
 )
+from pipeline.extract.pets import pet
 
 _I = re.IGNORECASE
 
@@ -216,7 +216,8 @@ def switch(text: str, ctx: ObjCtx) -> Result:
     if not about_work:
         words = [w.lower() for w in (old, new)]
         if ((ctx.groups.get("x_verb") or "").lower() in ("moved", "went")
-                or not _FIRST_SINGULAR.match(ctx.text) or ctx.lowercase or not all(w[:1].isupper() for w in (old, new))
+                or not _FIRST_SINGULAR.match(ctx.text) or ctx.lowercase
+                or not all(w[:1].isupper() for w in (old, new))
                 or any(w in lx.LANGUAGE_BY_LOWER or w in lx.SWITCHED_PRODUCTS for w in words)):
             return []
     return [(p, v) for p, v in org(text, ObjCtx("employer", ctx.lowercase, proper=True,
@@ -238,9 +239,33 @@ def pet_name(text: str, ctx: ObjCtx) -> Result:
 
 def given_name(text: str, ctx: ObjCtx) -> Result:
     """A name said with weak grammar ("I prefer Kate"): never a place, language or product."""
-    return [(p, v) for p, v in name(text, ctx) if v.lower() not in lx.CITY_BY_LOWER
-            and v.lower() not in lx.COUNTRY_BY_LOWER and v.lower() not in lx.LANGUAGE_BY_LOWER
-            and v.lower() not in lx.SWITCHED_PRODUCTS]
+    return [(p, v) for p, v in name(text, ctx) if not any(
+        w in lx.CITY_BY_LOWER or w in lx.COUNTRY_BY_LOWER or w in lx.LANGUAGE_BY_LOWER
+        or w in lx.SWITCHED_PRODUCTS or w in lx.NOT_NAMES or w in lx.RELIGIONS
+        or w in lx.POLITICS or w in lx.DIETS or w in lx.ORIENTATIONS
+        for w in (v.lower(), v.split()[0].lower()))]
+
+
+#: What eating something again ends: "back to eating meat" ends a vegetarian diet.
+_RESUMED: dict[str, tuple[str, ...]] = {
+    "meat": ("vegetarian", "vegan", "pescatarian", "plant-based"),
+    "fish": ("vegetarian", "vegan", "plant-based"), "seafood": ("vegetarian", "vegan"),
+    "dairy": ("vegan", "dairy-free", "plant-based"), "milk": ("vegan", "dairy-free"),
+    "cheese": ("vegan", "dairy-free"), "eggs": ("vegan",), "animal products": ("vegan",),
+    "gluten": ("gluten-free",), "wheat": ("gluten-free",), "alcohol": ("no alcohol",
+                                                                          "teetotal"),
+    "booze": ("no alcohol", "teetotal"), "sugar": ("sugar-free",), "carbs": ("keto",
+                                                                             "low-carb"),
+}
+_MEATS = frozenset({"pork", "beef", "red meat", "chicken", "lamb"})
+
+
+def resumed(text: str, ctx: ObjCtx) -> Result:
+    """The diets that eating `text` again ends ("chicken" ends vegetarian and pescatarian)."""
+    food = re.sub(r"^any\s+", "", re.sub(r"\s+", " ", trim(text)).lower())
+    diets = _RESUMED.get(food) or (_RESUMED["meat"] + (f"no {food}",) if food in _MEATS
+                                   else (f"no {food}",))
+    return [(None, d) for d in diets]
 
 
 def done(text: str, ctx: ObjCtx) -> Result:
@@ -255,10 +280,9 @@ def done(text: str, ctx: ObjCtx) -> Result:
 
 def hobby_any(text: str, ctx: ObjCtx) -> Result:
     """A pastime: "a keen cyclist" is cycling, "marathons" is running marathons, else as said."""
-    from pipeline.extract.patterns_life import AGENT_HOBBIES  # the table lives with its rule
     key = re.sub(r"\s+", " ", trim(text)).lower()
-    if key in AGENT_HOBBIES:
-        return [(None, AGENT_HOBBIES[key])]
+    if key in lx.AGENT_HOBBIES:
+        return [(None, lx.AGENT_HOBBIES[key])]
     if re.fullmatch(r"(?:half[- ])?marathons|ultras|ultramarathons|5ks|10ks", key):
         return [(None, f"running {key}")]
     return likes(text, ctx)
@@ -276,6 +300,7 @@ NORMALISERS: dict[str, Normaliser] = {
     "voting": voting, "relationship": relationship, "avoided": avoided, "move": move,
     "switch": switch, "pet_name": pet_name, "given_name": given_name,
     "hobby_any": hobby_any, "done": done,
+    "resumed": resumed,
 }
 
 #: The normaliser for a predicate when a rule does not name one.

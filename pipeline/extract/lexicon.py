@@ -124,6 +124,22 @@ Glasgow Aberdeen Sheffield Nottingham Leicester Southampton Bath York Coventry L
 
 CITY_BY_LOWER: dict[str, str] = {c.lower(): c for c in CITIES}
 
+#: Capitalised words after "I'm" that are no name: nationalities, states, groups.
+NOT_NAMES: frozenset[str] = frozenset("""
+american british canadian australian mexican brazilian indian swiss belgian austrian
+scottish nigerian kenyan argentinian argentine colombian peruvian chilean pakistani
+bangladeshi iranian egyptian moroccan israeli palestinian lebanese syrian iraqi saudi
+emirati malaysian singaporean kiwi scandinavian european asian african latino latina
+hispanic black white brown canadian ghanaian ethiopian ukrainian russian polish czech
+slovak hungarian romanian bulgarian serbian croatian greek cypriot maltese irish welsh
+english french german spanish italian portuguese dutch danish swedish norwegian finnish
+icelandic estonian latvian lithuanian turkish jewish muslim christian catholic hindu
+buddhist sikh atheist agnostic fine good ok okay great back home here ready done sorry
+tired happy sure new old free busy online offline available away out in the a an not
+gen genz millennial boomer autistic deaf blind vegan vegetarian gay bi trans nonbinary
+queer single married divorced engaged retired unemployed pregnant
+""".split())
+
 #: Words for people that look like names when capitalised ("Grandma passed away").
 PERSON_WORDS: frozenset[str] = frozenset("""
 grandma grandpa granny grandad granddad grandmother grandfather nana nan nanna gran papa
@@ -131,6 +147,28 @@ mum mom mummy mommy dad daddy mama pop pops uncle aunt auntie aunty father mothe
 brother cousin son daughter wife husband partner friend boss mr mrs ms dr sir madam
 the my our his her their he she they it everyone someone nobody everybody somebody
 """.split())
+
+#: People by what they do for fun ("a keen cyclist" goes cycling).
+AGENT_HOBBIES: dict[str, str] = {
+    "hiker": "hiking", "cyclist": "cycling", "runner": "running", "jogger": "jogging",
+    "climber": "climbing", "rock climber": "rock climbing", "swimmer": "swimming",
+    "skier": "skiing", "snowboarder": "snowboarding", "surfer": "surfing", "golfer": "golf",
+    "knitter": "knitting", "birdwatcher": "birdwatching", "birder": "birdwatching",
+    "gamer": "gaming", "sailor": "sailing", "diver": "diving", "scuba diver": "scuba diving",
+    "skater": "skating", "skateboarder": "skateboarding", "angler": "fishing",
+    "fisherman": "fishing", "kayaker": "kayaking", "rower": "rowing", "bookworm": "reading",
+    "chess player": "chess", "tennis player": "tennis", "yogi": "yoga", "triathlete":
+    "triathlons", "marathoner": "running", "marathon runner": "running", "trail runner":
+    "trail running", "mountain biker": "mountain biking", "crocheter": "crochet",
+    "quilter": "quilting", "woodworker": "woodworking", "gardener": "gardening",
+    "baker": "baking", "photographer": "photography", "painter": "painting", "reader": "reading",
+    "writer": "writing", "cook": "cooking", "dancer": "dancing", "musician": "music",
+    "guitarist": "guitar", "pianist": "piano", "singer": "singing", "potter": "pottery",
+}
+#: Agent nouns that are also occupations: a hobby only with "keen", "avid", "amateur".
+OCCUPATIONAL_AGENTS: frozenset[str] = frozenset({
+    "gardener", "baker", "photographer", "painter", "writer", "cook", "dancer", "musician",
+    "guitarist", "pianist", "singer", "potter", "reader", "sailor", "diver"})
 
 #: Things people switch between that are no employer ("from iPhone to Android").
 SWITCHED_PRODUCTS: frozenset[str] = frozenset(w.lower() for w in """

@@ -70,16 +70,7 @@ September October November December Sir Madam Maybe Soon Then Now Whenever Anywa
 Dad Daddy Mummy Mommy Boss Buddy Dude Babe Baby Honey
 """.split())
 _LANGUAGE = re.compile(r"\b(" + lx.alt(lx.LANGUAGES) + r")\b", _I)
-_ANIMAL = re.compile(r"\b(" + lx.alt(tuple(lx.ANIMAL_PLURALS) + tuple(lx.ANIMALS)) + r")\b", _I)
-_PET_NAME = re.compile(r"^(?:,?\s*(?:named|called|whose name is|who's called)\s+|,\s*|\s+)"
-                       r"(?P<names>.+)$", _I)
 _WORD = re.compile(r"[\w'-]+|[&.]")
-_PET_ADJECTIVES = re.compile(r"\b(?:old|little|sweet|beloved|dear|poor|new|lovely|cute|big|small"
-                             r"|young|elderly|senior|fat|lazy|crazy|adorable|beautiful|darling"
-                             r"|furry|fluffy|rescue)\b\s*", _I)
-_NOT_MINE = re.compile(r"\b(?:who|with|whose|that|which|has|have|had|of|friend|friends|neighbou?r"
-                       r"|sister|brother|mom|mum|dad|parents?|boss|colleague|picture|photo|toy"
-                       r"|stuffed|fear|allergy)\b", _I)
 _TIME_ZONE = re.compile(r"^(?:the\s+)?[\w/+-]+(?:\s+[\w/+-]+){0,2}\s+(?:time\s*zone|tz)\b", _I)
 _NAMED_ORG = re.compile(
     r"^(?:an?|the|this|one)\s+(?:[\w&'-]+\s+){0,4}?(?:called|named|by\s+the\s+name\s+of)\s+"
@@ -187,6 +178,9 @@ def place(text: str, ctx: ObjCtx) -> Result:
     value = known or _proper_run(head, ctx.lowercase)
     if not value or value.lower() in STOP_WORDS:
         return []
+    if not known and (value.split()[0].lower() in lx.LANGUAGE_BY_LOWER
+                      or value.split()[0].lower() in lx.SWITCHED_PRODUCTS):
+        return []  # "still in Python 2", "in English": no place
     if (ctx.lowercase and len(value.split()) > 1 and value.lower() not in lx.CITY_BY_LOWER
             and value.lower() not in lx.COUNTRY_BY_LOWER):
         value = value.split()[0]
@@ -245,6 +239,7 @@ def org(text: str, ctx: ObjCtx) -> Result:
 def title(text: str, ctx: ObjCtx) -> Result:
     """A job title in lower case ("senior analyst"); acronyms kept ("CTO", "VP of sales")."""
     value = strip_article(_POSSESSIVE.sub("", trim(text, "title")))
+    value = re.sub(r"\s+(?:role|position|job|post)$", "", value, flags=_I)
     if (not value or len(value.split()) > 6 or _PRONOUN_START.match(value)
             or re.match(r"to\s", value, _I)):
         return []
@@ -347,54 +342,10 @@ def language(text: str, ctx: ObjCtx) -> Result:
     return languages(text, ctx)[:1]
 
 
-_ANIMAL_AS_MODIFIER = re.compile(
-    r"[\s-]+(?:allerg\w*|food|toys?|hair|sitters?|sitting|walkers?|walking|beds?|litter|person"
-    r"|people|lovers?|owners?|videos?|photos?|pictures?|questions?|breeds?|park|door|flap|tree"
-    r"|treats?|shelter|rescue|bite|scratch|fur|dander|costume|mug|shirt|meme|show|cafe"
-    r"|friendly)\b", _I)
-_APPOSITION = re.compile(r",\s*(?:an?\s)", _I)
-_NEXT_PET = re.compile(r",?\s+(?:and|&)\s+(?=(?:an?|one|two|three|\d+|my|our)\s)"
-                       r"|,\s*(?=(?:an?|one|two|three|\d+)\s)", _I)
 
 
-def pet(text: str, ctx: ObjCtx) -> Result:
-    """'dog named Rex', 'two cats', 'golden retriever called Max'; "a dog called Rex and a
-    cat, Tom" is two pets."""
-    parts = _NEXT_PET.split(trim(text, keep_commas=True))
-    if len(parts) > 1 and not ctx.groups.get("x_pname"):
-        found = [_one_pet(part, ctx) for part in parts]
-        # "a dog, a lab called Bruno": a named apposition renames the unnamed pet before it.
-        return [r for i, rs in enumerate(found) for r in rs
-                if not (i + 1 < len(found) and rs and found[i + 1]
-                        and " named " not in rs[-1][1] and " named " in found[i + 1][0][1]
-                        and _APPOSITION.match(text, text.find(parts[i]) + len(parts[i])))]
-    return _one_pet(parts[0] if not ctx.groups.get("x_pname") else text, ctx)
 
 
-def _one_pet(text: str, ctx: ObjCtx) -> Result:
-    value = trim(text, keep_commas=True)
-    m = _ANIMAL.search(value)
-    if m is None or len(value[:m.start()].split()) > 4:
-        return []
-    if _ANIMAL_AS_MODIFIER.match(value[m.end():]):
-        return []  # "a cat allergy", "dog food"
-    animal = m.group(1).lower()
-    singular = lx.ANIMAL_PLURALS.get(animal, animal)
-    modifiers = re.sub(r"^(?:(?:a|an|the|one|my|our|some|a\s+pet)\b\s*)+", "",
-                       value[:m.start()].strip(), flags=_I)
-    modifiers = _PET_ADJECTIVES.sub("", modifiers).strip()
-    if _NOT_MINE.search(modifiers):
-        return []  # "a friend who has a dog", "a photo of a cat"
-    pname = ctx.groups.get("x_pname") or ""
-    after = _PET_NAME.match(value[m.end():])
-    found = names(pname, ctx) if pname else names(after.group("names"), ctx) if after else []
-    if pname and not found:
-        return []
-    if found:
-        kind = " ".join(w for w in (modifiers, singular) if w and not re.match(
-            r"^(?:one|two|three|four|\d+|a|an|my|our)$", w, _I))
-        return [(None, f"{kind} named {n}") for _, n in found]
-    return [(None, f"{modifiers} {animal}".strip().lower())]
 
 
 def mapped(table: Mapping[str, str]) -> Normaliser:

@@ -1,34 +1,17 @@
-"""Rule tables, part one: who the user is, where they live, their work, family and pets.
+"""Rule tables, part one: who the user is, where they live, their family and pets.
 
 Each entry is data (see grammar.Rule). Patterns are general grammar, not sentences: a
-subject macro, a verb family, the object. Part two (patterns_life.py) holds constraints,
-habits, tastes, plans and the sensitive categories; RULES joins both.
+subject macro, a verb family, the object. Work is in patterns_work.py; constraints in
+patterns_constraints.py; tastes, plans and the sensitive categories in patterns_life.py.
+RULES joins them all, in the order they are tried.
 """
 from __future__ import annotations
 
 from pipeline.extract import lexicon as lx
 from pipeline.extract.grammar import ADV, END, Rule
 from pipeline.extract.patterns_life import RULES_LIFE
+from pipeline.extract.patterns_work import WORK
 
-_OCC = lx.alt(lx.OCCUPATIONS - {"administrator", "head", "lead"})
-_MOD = (r"(?:(?!(?:a|an|the|of|and|or|not|fan|big|huge|bit|very|so|avid|keen|amateur|hobby"
-        r"|weekend|passionate|enthusiastic|casual|budding|aspiring)\b)[\w&/.-]+\s+){0,3}?")
-_CHIEF = (r"(?:head|director|vp|vice\s+president|chief|manager|lead|professor|founder"
-          r"|co-?founder|owner|president|ceo|cto|cfo|coo|editor|principal)")
-_LOWER_WORD = r"(?-i:[a-z])[\w&-]*"
-TITLE = (rf"(?:{_MOD}(?:{_OCC})(?:s|es)?\b"
-         rf"(?:\s+of\s+{_LOWER_WORD}(?:\s+(?:and|&)\s+{_LOWER_WORD})?)?"
-         rf"|(?:head|director|vp|vice\s+president|chief|lead)\s+of\s+{_LOWER_WORD}"
-         rf"(?:\s+(?:and|&)\s+{_LOWER_WORD})?|chief\s+\w+\s+officer)")
-_TITLE_END = (r"(?=\s*$|\s*[,;]|\s+(?:now|too|myself|by\s+(?:trade|profession)|full[- ]time"
-              r"|part[- ]time|these\s+days|currently|in|and|but|since|so|because|for\s+(?:\d|a|"
-              r"an|one|two|three|four|five|six|seven|eight|nine|ten|the\s+past|the\s+last|years"
-              r"|months|ages|over|about)|there|again|anymore|any\s+more|though|already|last|this"
-              r"|yesterday|recently|ago|earlier|back|on|after|when|two|three|\d+)\b)")
-#: A capitalised organisation name ("Acme Ltd", "Bank of America", "St Mary's Hospital").
-_ORG_NAME = (r"(?-i:[A-Z0-9])[\w&.'-]*(?:\s+(?:(?-i:[A-Z0-9])[\w&.'-]*|of|and|&|de|the|for)"
-             r"(?=\s+(?-i:[A-Z0-9])|\s*$|\s+here\b|\s+now\b)){0,4}")
-_EMPLOYER_TAIL = r"(?:,?\s+as\s+(?:an?\s+|the\s+|their\s+|its\s+)?(?P<job_title>.+))?$"
 _PRON = (r"(?:she|he|they|xe|ze|ey|fae|it)\s*/\s*(?:her|him|them|they|she|he|hers|his|theirs"
          r"|xem|zir|hir|em|faer|it)(?:\s*/\s*\w+)?")
 _LANG = lx.alt(lx.LANGUAGES)
@@ -83,8 +66,11 @@ IDENTITY: tuple[Rule, ...] = (
         r"^(?:the\s+)?name's\s+<OBJ>",
         r"^(?P<obj>" + _CAP + r"(?:\s+" + _CAP + r")?)(?:'s|\s+is)\s+my\s+(?:real\s+|full\s+"
         r"|first\s+|given\s+|legal\s+)?name\b",
+    ), keys=("name",), confidence=0.95),
+    Rule("name.intro", "full_name", (
         r"^(?P<obj>" + _CAP + r")\s+here$",
-    ), keys=("name", "here"), confidence=0.95),
+        r"^(?:i'm|i\s+am)\s+(?P<obj>" + _CAP + r"(?:\s+" + _CAP + r")?)$",
+    ), keys=("here", "i'm", "i am"), confidence=0.9, kind="given_name"),
     Rule("name.prefer", "preferred_name", (
         r"<DO>(?:much\s+|really\s+)?prefer\s+(?:to\s+be\s+called\s+|being\s+called\s+)?"
         r"(?P<obj>" + _CAP + r")(?=\s*$|\s*[,;.!]|\s+(?:over|to|rather\s+than|instead\s+of"
@@ -129,6 +115,10 @@ IDENTITY: tuple[Rule, ...] = (
         rf"|this\s+|my\s+|any\s+)?(?:replies|reply|responses|answers|messages|chats?|conversations?"
         rf"|convos?|everything|things|it)\s+in\s+(?P<obj>{_LANG})\b",
         rf"\b(?:replies|responses|answers)\s+in\s+(?P<obj>{_LANG}),?\s+please\b",
+        rf"\b(?:i|we)(?:'d|\s+would)?\s+(?:like|prefer|love|want)\s+(?:the\s+|your\s+|all\s+"
+        rf"|my\s+)?"
+        rf"(?:answers|replies|responses|messages|conversations?|chats?)\s+(?:to\s+be\s+)?in\s+"
+        rf"(?P<obj>{_LANG})\b",
     ), keys=("prefer", " in ", "language", "let", "switch"), confidence=0.93,
         in_question=True, on_neg="skip"),
     Rule("language.spoken", "language_spoken", (
@@ -136,6 +126,9 @@ IDENTITY: tuple[Rule, ...] = (
         r"<BE>(?:fluent|conversational|proficient|native|bilingual|trilingual|decent|competent"
         r"|good)\s+in\s+<OBJ>",
         rf"<BE>(?:an?\s+)?native\s+(?P<obj>{_LANG})\s+speaker",
+        r"<BE>(?:an?\s+)?native\s+speaker\s+of\s+<OBJ>",
+        rf"<DO>(?:can\s+)?(?:get\s+by|manage|cope|hold\s+(?:a|my\s+own\s+in\s+a)\s+conversation"
+        rf"|communicate|read\s+and\s+write|converse|chat)\s+in\s+(?P<obj>{_LANG})\b",
         r"\bmy\s+(?:native\s+language|mother\s+tongue|first\s+language|second\s+language"
         r"|native\s+tongue|languages?)\s+(?:is|are|include)\s+<OBJ>",
         rf"<BE>bilingual\s+(?:in\s+)?(?P<obj>{_LANG}\s+and\s+{_LANG})",
@@ -143,7 +136,9 @@ IDENTITY: tuple[Rule, ...] = (
         rf"<PAST>(?:grew\s+up|was\s+raised|were\s+raised)\s+(?:speaking|with|in)\s+(?P<obj>{_LANG}"
         rf"(?:(?:\s*,\s*|\s+and\s+)(?:{_LANG}))*)\b",
     ), keys=("speak", "fluent", "native", "tongue", "language", "bilingual", "trilingual",
-             "conversational", "proficient", "grew up", "raised"), kind="languages"),
+             "conversational", "proficient", "grew up", "raised", "get by", "manage", "cope",
+             "conversation", "communicate", "read and write", "converse", "chat"),
+        kind="languages"),
     Rule("timezone", "timezone", (
         r"\bmy\s+(?:local\s+)?(?:time\s*zone|tz)\s*(?:is|:)\s*(?:now\s+)?<OBJ>",
         rf"<BE>(?:on|in)\s+(?:the\s+)?(?P<obj>{_TZ_WORD})\b",
@@ -151,7 +146,8 @@ IDENTITY: tuple[Rule, ...] = (
         r"<DO>live\s+in\s+(?:the\s+)?<OBJ>\s+time\s*zone",
     ), keys=("zone", "time", "utc", "gmt", "/", "cet", "est", "pst", "cst", "bst", "jst",
              "ist", "eet", "aest", "edt", "pdt", "cdt", "mst", "gmt"), kind="tz"),
-    Rule("timezone.label", "timezone", (r"^(?:my\s+)?(?:local\s+)?(?:time\s*zone|tz)\s*[:=-]\s*<OBJ>",),
+    Rule("timezone.label", "timezone", (r"^(?:my\s+)?(?:local\s+)?(?:time\s*zone"
+                                        r"|tz)\s*[:=-]\s*<OBJ>",),
          keys=("zone", "tz"), kind="tz", scope="sentence"),
 )
 
@@ -165,14 +161,22 @@ LOCATION: tuple[Rule, ...] = (
         r"^(?P<obj>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+is\s+(?:now\s+)?where\s+(?:i|we)\s+"
         r"(?:live|am\s+based|are\s+based|call\s+home|reside)\b",
         r"<DO>(?:now\s+)?call\s+(?P<obj>.+?)\s+home\b",
-        r"^(?P<obj>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+is\s+(?:still\s+|now\s+)?(?:my\s+|our\s+)?"
+        r"<PAST>(?:now\s+)?called\s+(?P<obj>.+?)\s+home\b",
+        r"<BE>in\s+(?!.*\b(?:for\s+(?:a|the|work|business|my|our)|conference|trip|holiday|vacation"
+        r"|visit|visiting|hotel|hospital)\b)(?P<obj>(?-i:[A-Z])[^,;]*?)\s+since\b",
+        r"^(?P<obj>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})(?:'s|\s+is)\s+(?:still\s+|now\s+)?(?:my\s+"
+        r"|our\s+)?"
         r"(?:new\s+)?home\b(?:\s+(?:now|these\s+days|since\b.*|for\b.*))?$",
         r"^(?P<obj>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+has\s+been\s+(?:my\s+|our\s+)?home\b"
         r"(?:\s+(?:now|these\s+days|since\b.*|for\b.*))?$",
         r"<BE>(?:an?\s+)?(?:proud\s+|permanent\s+|full-time\s+)?(?P<obj>" + _CAP
-        + r"(?:\s+" + _CAP + r")?)\s+resident\b",
+        + r"(?:\s+" + _CAP + r")?)\s+residents?\b",
         r"<BE>(?:an?\s+)?(?:permanent\s+)?resident\s+of\s+<OBJ>",
         r"\b(?:my|our)\s+(?:new\s+)?address\s+is\s+(?:now\s+)?in\s+<OBJ>",
+        r"(?:<BE>" + ADV + r"(?:an?\s+)?|^(?:(?:still|now|happily|proudly)\s+)?(?:an?\s+)?)"
+                           r"(?P<obj>" + _CAP
+        + r"(?:\s+" + _CAP + r")?)-based\b(?!\s+(?:company|startup|firm|business|agency|team"
+        r"|client|employer|brand))",
         r"<PAST>settled\s+(?:down\s+)?in\s+<OBJ>",
         r"<PAST>made\s+(?P<obj>.+?)\s+(?:my|our)\s+(?:new\s+)?home\b",
         r"\b(?:my|our)\s+(?:new\s+)?(?:place|flat|apartment|house"
@@ -181,7 +185,7 @@ LOCATION: tuple[Rule, ...] = (
         r"<BE>(?:now\s+)?(?:back\s+)?in\s+(?P<obj>.+?)\s+for\s+good\b",
     ), keys=("live", "living", "reside", "based", "settled", "located", "home", "stay",
              "place", "flat", "apartment", "house", "been in", "for good", "where i", "where we",
-             "resident", "address"),
+             "resident", "address", "-based", "since"),
         kind="place"),
     Rule("city.home-in", "city", (
         r"<DO>(?:rent|own|have|share|live\s+in|bought|rented|got|found)\s+(?:an?|my|our|the)\s+"
@@ -193,21 +197,27 @@ LOCATION: tuple[Rule, ...] = (
         unless=r"\b(?:holiday|vacation|summer|second|weekend|investment|buy-to-let|rent(?:ing)?\s+"
                r"(?:it\s+)?out|let(?:ting)?\s+(?:it\s+)?out|airbnb|for\s+(?:the|a|my|our|two|three"
                r"|\d+)\s+(?:week|weekend|night|day|month|summer|holiday)s?)\b"),
+    Rule("city.still-there", "city", (
+        r"\b(?:from|born(?:\s+and\s+(?:raised|bred))?\s+in|raised\s+in|grew\s+up\s+in)\s+(?P<obj>"
+        + _CAP + r"(?:\s+" + _CAP + r")?)\b.*\b(?:i|we|and|,)\s+(?:still\s+)?(?:live|living|based"
+        r"|reside|am\s+based)\s+there\b",
+    ), keys=("there",), kind="place", proper=True, scope="sentence", confidence=0.88),
     Rule("city.now", "city", (
-        r"\b(?:i'm|im|i\s+am|we're|we\s+are)\s+" + ADV + r"(?:now|currently)\s+" + ADV
+        r"\b(?:i'm|im|i\s+am|we're|we\s+are)\s+" + ADV + r"(?:now|currently|still)\s+" + ADV
         + r"(?:back\s+)?in\s+<OBJ>",
         r"\b(?:i'm|im|i\s+am|we're|we\s+are)\s+" + ADV + r"(?:back\s+)?in\s+"
         r"(?P<obj>[^,;]+?)\s+(?:now|these\s+days|nowadays)\b",
-    ), keys=("now", "currently", "these days", "nowadays"), kind="place", proper=True,
+    ), keys=("now", "currently", "these days", "nowadays", "still"), kind="place", proper=True,
         confidence=0.88, unless=_VISIT),
     Rule("city.move", "city", (
         r"<PAST>(?:moved|relocated|emigrated|immigrated)(?:\s+(?:house|back|over|home|out|away"
         r"|all\s+the\s+way|here|there))*\s+(?:from\s+(?P<x_from>.+?)\s+)?(?:to|into)\s+<OBJ>",
         r"<PAST>(?:made\s+the\s+(?:big\s+|final\s+)?(?:move|leap|jump)|ended\s+up\s+(?:moving"
-        r"|relocating)|upped\s+sticks\s+and\s+moved|packed\s+up\s+and\s+(?:moved|left))"
+        r"|relocating)|upped\s+sticks\s+and\s+moved|packed\s+(?:up|our\s+bags|my\s+bags|everything"
+        r"|our\s+things|my\s+things)\s+and\s+(?:moved|left|headed|went|relocated|set\s+off))"
         r"(?:\s+(?:back|over|house))*\s+(?:from\s+(?P<x_from>.+?)\s+)?(?:to|into)\s+<OBJ>",
     ), keys=("moved", "relocated", "emigrated", "immigrated", "made the", "ended up",
-             "upped sticks", "packed up"), kind="move", on_neg="skip"),
+             "upped sticks", "packed"), kind="move", on_neg="skip"),
     Rule("city.leave", "city", (
         r"<PAST>moved\s+(?:away\s+from|out\s+of|from)\s+(?P<obj>(?:(?!\bto\b).)+)$",
     ), keys=("moved",), kind="place", op="retract", on_neg="skip"),
@@ -223,138 +233,6 @@ LOCATION: tuple[Rule, ...] = (
         r"(?:a|the)\s+(?:district|neighbou?rhood|quarter|part|borough|area)\s+(?:of|in)\b",
     ), keys=("district", "neighbo", "quarter", "borough", "area", "arrondissement", "part of"),
         kind="place", scope="sentence", requires=_RESIDENCE, on_neg="skip"),
-)
-
-WORK: tuple[Rule, ...] = (
-    Rule("employer.work-at", "employer", (
-        r"<DO>work(?:\s+full[- ]time|\s+part[- ]time|\s+remotely|\s+in\s+\w+(?:\s+\w+)?)?\s+"
-        r"(?:at|for)\s+(?P<obj>.+?)" + _EMPLOYER_TAIL,
-        r"<BE>(?:working|employed)(?:\s+full[- ]time|\s+part[- ]time)?\s+(?:at|for|by)\s+"
-        r"(?P<obj>.+?)" + _EMPLOYER_TAIL,
-        r"<BE>employed\s+with\s+(?P<obj>.+?)" + _EMPLOYER_TAIL,
-        r"<HAVE>worked\s+(?:at|for)\s+(?P<obj>.+?)(?:\s+as\s+(?:an?\s+)?(?P<job_title>.+?))?"
-        r"\s+(?:for|since)\b.*",
-    ), keys=("work", "employed"), kind="org"),
-    Rule("employer.join", "employer", (
-        r"<PAST>(?:joined|started\s+(?:at|with)|(?:started|begun|began)\s+(?:working|work)\s+"
-        r"(?:at|for|with)|(?:started"
-        r"|begun"
-        r"|began)\s+(?:a|my|the)\s+(?:new\s+)?(?:job|position|role|gig|career|internship"
-        r"|apprenticeship)\s+(?:at|with)|got\s+(?:a|an|the)\s+(?:new\s+)?(?:job|position|role"
-        r"|offer|internship)\s+(?:at|with)|took\s+(?:a|the)\s+(?:new\s+)?(?:job|position|role)"
-        r"\s+(?:at|with)|(?:got|was|been)\s+hired\s+(?:at|by)|landed\s+(?:a|the)\s+(?:new\s+)?"
-        r"(?:job|role|position)\s+(?:at|with)|went\s+to\s+work\s+(?:at|for)|signed\s+(?:on\s+)?"
-        r"with|accepted\s+(?:a|an|the)\s+(?:job|offer|position)\s+(?:at|with|from))\s+"
-        r"(?P<obj>.+?)" + _EMPLOYER_TAIL,
-    ), keys=("joined", "started", "began", "begun", "got", "took", "hired", "landed",
-             "went to work", "signed", "accepted"), kind="org", proper=True, on_neg="skip"),
-    Rule("employer.left-for", "employer", (
-        r"<PAST>(?:left|quit)\s+(?P<x_old>.+?)\s+(?:for|to\s+join|to\s+work\s+(?:at|for))\s+"
-        r"(?P<obj>.+?)" + _EMPLOYER_TAIL,
-    ), keys=("left", "quit"), kind="org", proper=True, on_neg="skip"),
-    Rule("employer.switch", "employer", (
-        r"<PAST>(?P<x_verb>switched|changed|moved|jumped|went|transferred|hopped|swapped)\s+"
-        r"(?:over\s+)?"
-        r"(?:(?:jobs?|employers?|companies|firms|teams|sides)\s+)?from\s+(?P<x_old>.+?)\s+"
-        r"(?:over\s+)?to\s+<OBJ>",
-        r"<PAST>(?:swapped|traded|exchanged)\s+(?P<x_old>.+?)\s+for\s+<OBJ>",
-    ), keys=("switched", "changed", "moved", "jumped", "went", "transferred", "hopped",
-             "swapped", "traded", "exchanged"), kind="switch", on_neg="skip"),
-    Rule("employer.left", "employer", (
-        r"<PAST>(?:left|quit|resigned\s+from|(?:got|was|been)\s+(?:laid\s+off|fired|let\s+go"
-        r"|made\s+redundant)\s+(?:from|by|at)|retired\s+from|stopped\s+working\s+(?:at|for))\s+"
-        r"(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?"
-        r"(?P<obj>(?:(?!\bfor\b|\bto\s+join\b).)+)$",
-    ), keys=("left", "quit", "resigned", "laid off", "fired", "let go", "redundant",
-             "retired from", "stopped working"), kind="org", proper=True, op="retract",
-        on_neg="skip"),
-    Rule("employer.at", "employer", (
-        r"<BE>(?:now\s+)?(?:at|with)\s+<OBJ>",
-    ), keys=("i'm at", "i am at", "i'm now at", "i'm with", "i am with", "i'm now with"),
-        kind="org", proper=True, confidence=0.85, on_neg="retract",
-        requires=r"\b(?:job|jobs|work|working|employer|company|role|position|hired|joined"
-                 r"|switched|promotion|promoted|career|offer)\b"),
-    Rule("employer.been-at", "employer", (
-        r"<HAVE>been\s+(?:working\s+)?(?:at|with)\s+(?P<obj>.+?)\s+(?:for|since)\b.*",
-    ), keys=("been at", "been working at", "been with"), kind="org", proper=True,
-        confidence=0.85),
-    Rule("employer.my", "employer", (
-        r"\bmy\s+(?:current\s+|new\s+)?(?:employer|company|workplace"
-        r"|firm)\s+is\s+(?:called\s+)?<OBJ>",
-        r"\bthe\s+company\s+(?:i|we)\s+work\s+(?:at|for)\s+is\s+(?:called\s+)?<OBJ>",
-    ), keys=("employer", "company", "workplace", "firm"), kind="org", proper=True,
-        confidence=0.95),
-    Rule("employer.title-at", "employer", (
-        # "Senior analyst at Globex." (a clause of its own), "Junior accountant at Acme here"
-        rf"^(?:an?\s+)?(?:new\s+)?(?P<job_title>{TITLE})\s+(?:over\s+)?(?:at|for|with)\s+"
-        r"(?P<obj>" + _ORG_NAME + r")(?:\s+here)?(?:\s+(?:now|these\s+days|since\b.*|from\b.*))?$",
-        rf"<PAST>(?:taken|took|accepted|landed|got|started|begun|began)\s+(?:a|an|the|my)\s+"
-        rf"(?:new\s+)?(?P<job_title>{TITLE})\s+(?:role|position|job|post|gig)\s+(?:at|with)\s+"
-        r"(?P<obj>.+)",
-        r"^(?P<obj>" + _ORG_NAME + r")\s+(?:just\s+"
-        r"|finally\s+|officially\s+)?(?:hired|took\s+me\s+on|brought\s+me\s+on(?:board)?)"
-        r"(?:\s+me)?(?:\s+as\s+(?:an?\s+|their\s+|its\s+|the\s+)?(?P<job_title>.+))?",
-        r"^(?P<obj>" + _ORG_NAME + r")\s+is\s+(?:now\s+)?"
-        r"my\s+(?:new\s+|current\s+)?(?:employer|company|workplace)\b",
-    ), keys=("at", "for", "with", "role", "position", "job", "post", "gig", "hired",
-             "took me on", "brought me on", "employer", "company", "workplace"), kind="org",
-        proper=True, confidence=0.88),
-    Rule("employer.self", "employer", (
-        rf"<BE>(?:self[- ]employed|freelancing|a\s+freelancer|freelance|my\s+own\s+boss){END}",
-        r"<DO>work\s+(?:for\s+myself|freelance)\b",
-        r"<DO>run\s+my\s+own\s+(?:business|company|firm|practice|consultancy|shop|studio)\b",
-    ), keys=("self", "freelanc", "own boss", "myself", "my own"), value="self-employed"),
-    Rule("title.as", "job_title", (
-        r"<DO>work(?:\s+full[- ]time|\s+part[- ]time)?\s+as\s+(?:an?\s+|the\s+)?(?P<obj>.+?)"
-        r"(?:\s+(?:at|for|with)\s+(?P<employer>.+))?$",
-        r"<BE>(?:working|employed|hired|starting|started)\s+as\s+(?:an?\s+|the\s+)?(?P<obj>.+?)"
-        r"(?:\s+(?:at|for|with)\s+(?P<employer>.+))?$",
-        r"<PAST>(?:got\s+hired|was\s+hired|been\s+hired|started|began|joined|(?:took|taken"
-        r"|accepted|landed|got|started|began|begun)\s+(?:a|an|the|my)\s+(?:new\s+)?(?:job|position"
-        r"|role|post|gig|offer))"
-        r"\s+as\s+(?:an?\s+|the\s+)?(?P<obj>.+?)(?:\s+(?:at|for|with)\s+(?P<employer>.+))?$",
-        r"\b(?:they|we|my\s+\w+|the\s+company|the\s+board|management|hr)\s+(?:just\s+|finally\s+"
-        r"|officially\s+)?(?:made|named|appointed|promoted|bumped\s+me\s+up|moved\s+me\s+up"
-        r"|upgraded)\s+(?:me\s+)?(?:to\s+)?(?:the\s+|an?\s+|our\s+)?(?P<obj>.+)",
-        r"\b(?:i|we)\s+(?:was|were|got|have\s+been|'ve\s+been)\s+(?:just\s+|finally\s+)?(?:made"
-        r"|named|appointed|elected)\s+(?:the\s+|an?\s+)?(?P<obj>.+)",
-        r"\bmy\s+(?:new\s+|current\s+|official\s+|actual\s+)?(?:job\s+title|title|role|position)"
-        r"\s+is\s+(?:now\s+)?(?:an?\s+|the\s+)?(?P<obj>.+)$",
-        rf"\bmy\s+(?:new\s+|current\s+)?job\s+is\s+(?:now\s+)?(?:an?\s+|the\s+)?(?P<obj>{TITLE})",
-        r"\b(?:i|we)(?:'ve|\s+have|\s+had)?\s+(?:just\s+|finally\s+|recently\s+|now\s+)*(?:been\s+"
-        r"|got\s+|was\s+|get\s+)?(?:promoted|bumped\s+up|moved\s+up|stepped\s+up)\s+(?:to|as)\s+"
-        r"(?:an?\s+|the\s+)?(?P<obj>.+?)"
-        r"(?:\s+(?:at|with)\s+(?P<employer>.+))?$",
-    ), keys=(" as ", "title", "role", "position", "job", "promoted", "made me", "named",
-             "appointed", "elected", "bumped", "moved", "stepped up", "upgraded"), kind="title",
-        proper=True),
-    Rule("title.as-clause", "job_title", (
-        rf"^as\s+(?:an?\s+|the\s+|their\s+|its\s+)?(?P<obj>{TITLE})$",
-    ), keys=("as",), kind="title", confidence=0.88,
-        requires=r"\b(?:i|we)\b.*\b(?:work|working|employed|hired|joined|started|job|role"
-                 r"|position)\b"),
-    Rule("title.be", "job_title", (
-        rf"<BE>(?:now\s+)?(?:an?\s+|the\s+|their\s+|its\s+|our\s+)?(?:new\s+)?(?P<obj>{TITLE})"
-        rf"(?:\s+(?:over\s+|down\s+|up\s+)?(?:at|for|with)\s+"
-        rf"(?P<employer>.+)|{_TITLE_END})",
-        rf"<BE>(?:now\s+)?(?:an?\s+|the\s+)?(?P<obj>{_CHIEF}(?:\s+\w+)?)\s+of\s+"
-        rf"(?P<employer>(?-i:[A-Z0-9]).+)",
-        rf"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|now\s+)*(?:became|become"
-        rf"|qualified\s+as|trained\s+as|retrained\s+as)\s+(?:an?\s+|the\s+)?(?P<obj>{TITLE})"
-        rf"(?:\s+(?:at|for|with)\s+(?P<employer>.+)|{_TITLE_END})",
-    ), keys=("i'm", "i am", "im ", "we're", "we are", "been", "became", "become",
-             "qualified", "trained"), kind="title", proper=True),
-    Rule("title.retired", "job_title", (
-        rf"<BE>(?:now\s+)?(?:retired|a\s+retiree|a\s+pensioner){END}",
-        r"<PAST>retired\b(?!\s+from)",
-    ), keys=("retire", "pensioner"), value="retired"),
-    Rule("title.unemployed", "job_title", (
-        rf"<BE>(?:unemployed|between\s+jobs|out\s+of\s+work|jobless|job\s+hunting|looking\s+for"
-        rf"\s+(?:a\s+)?(?:new\s+)?(?:job|work)){END}",
-        r"<PAST>(?:lost\s+my\s+job|got\s+laid\s+off|was\s+laid\s+off|got\s+fired|was\s+fired"
-        r"|been\s+laid\s+off|been\s+made\s+redundant|was\s+made\s+redundant)(?!\s+(?:from|by|at))",
-    ), keys=("unemployed", "between jobs", "out of work", "jobless", "looking for",
-             "hunting", "lost my job", "laid off", "fired", "redundant"), value="unemployed"),
 )
 
 PEOPLE: tuple[Rule, ...] = (
@@ -386,7 +264,8 @@ PEOPLE: tuple[Rule, ...] = (
         r"(?P<obj>broke\s+up|split\s+up|split|called\s+it\s+quits|parted\s+ways|separated"
         r"|divorced|got\s+divorced)(?=\s*$|\s*[,;]|\s+(?:with|from|last|in|a|two|after|recently"
         r"|and|but|so|because|\d|this|earlier)\b)",
-        r"\b(?:my|our)\s+(?:late\s+)?(?:wife|husband|spouse)\s+(?:recently\s+|sadly\s+|suddenly\s+)?"
+        r"\b(?:my|our)\s+(?:late\s+)?(?:wife|husband|spouse)\s+(?:recently\s+|sadly\s+"
+        r"|suddenly\s+)?"
         r"(?P<obj>passed\s+away|died)\b",
     ), keys=("married", "single", "divorc", "engaged", "separated", "widow", "relationship",
              "passed away", "died",
@@ -401,7 +280,8 @@ PEOPLE: tuple[Rule, ...] = (
         r"|person|wonderful\s+\w+)\s+(?:named|called)\s+)?(?P<obj>" + _CAP + r".*)",
         r"^(?P<obj>" + _CAP + r")\s+and\s+(?:i|me)\s+(?:(?:just|finally|recently|officially)\s+)*"
         r"(?:got\s+(?:married|engaged|hitched)|tied\s+the\s+knot|are\s+(?:(?:now|happily)\s+)?"
-        r"(?:married|engaged|getting\s+married|together|a\s+couple|dating)|have\s+been\s+(?:together"
+        r"(?:married|engaged|getting\s+married|together|a\s+couple|dating)|have\s+been\s+"
+        r"(?:together"
         r"|married|dating)|moved\s+in\s+together|got\s+together)\b",
         r"<DO>(?:have|'ve\s+got)\s+(?:a\s+)?(?:new\s+)?(?:wife|husband|partner|girlfriend|boyfriend"
         r"|fianc[eé]e?)(?:\s+now)?(?:\s*,\s*|\s+(?:named|called)\s+|\s*-\s*)(?:(?:her|his|their)"
@@ -468,7 +348,8 @@ PEOPLE: tuple[Rule, ...] = (
         on_neg="skip"),
 )
 
-_DIED = (r"(?:has\s+|had\s+)?(?:(?:recently|sadly|just|finally|unfortunately|suddenly|peacefully)\s+)*"
+_DIED = (r"(?:has\s+|had\s+)?(?:(?:recently|sadly|just|finally|unfortunately|suddenly"
+         r"|peacefully)\s+)*"
          r"(?:passed\s+away|passed\s+on|passed|died|was\s+put\s+down|had\s+to\s+be\s+put\s+down"
          r"|was\s+put\s+to\s+sleep|had\s+to\s+be\s+put\s+to\s+sleep|was\s+rehomed|got\s+rehomed"
          r"|has\s+been\s+rehomed|crossed\s+the\s+rainbow\s+bridge|is\s+no\s+longer\s+with\s+us)\b")
@@ -477,7 +358,8 @@ PETS_BY_NAME: tuple[Rule, ...] = (
     # stage matches the name against the stored pet ("cat named Mittens").
     Rule("pet.named-gone", "pet", (
         r"^(?P<obj>" + _CAP + r")(?:\s*,\s*(?:my|our)\s+(?P<x_what>[\w\s'-]+?)\s*,)?\s+" + _DIED,
-        r"<PAST>had\s+to\s+(?:put|have)\s+(?P<obj>" + _CAP + r")\s+(?:put\s+)?(?:down|to\s+sleep)\b",
+        r"<PAST>had\s+to\s+(?:put|have)\s+(?P<obj>" + _CAP + r")\s+(?:put\s+)?(?:down"
+                                                             r"|to\s+sleep)\b",
         r"<PAST>(?:had\s+to\s+)?rehome(?:d)?\s+(?P<obj>" + _CAP + r")\b",
     ), keys=("passed", "died", "put", "sleep", "rehome", "rainbow", "no longer with"),
         kind="pet_name", op="retract", on_neg="skip"),

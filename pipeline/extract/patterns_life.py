@@ -1,13 +1,13 @@
-"""Rule tables, part two: constraints, habits, tastes, plans and sensitive categories."""
+"""Rule tables, part two: tastes, hobbies, projects, goals, plans and sensitive categories.
+
+RULES_LIFE puts the constraints (patterns_constraints.py) first, then these.
+"""
 from __future__ import annotations
 
 from pipeline.extract import lexicon as lx
-from pipeline.extract.grammar import END, END_STRICT, Rule
+from pipeline.extract.grammar import END_STRICT, Rule
+from pipeline.extract.patterns_constraints import CONSTRAINTS
 
-_DIET = lx.alt(tuple(lx.DIETS))
-_FOODS = (r"(?:any\s+)?(?:meat|pork|beef|red\s+meat|fish|seafood|dairy|gluten|eggs|alcohol|sugar"
-          r"|carbs|shellfish|nuts|animal\s+products|chicken|lamb|wheat|caffeine|milk|cheese"
-          r"|booze|processed\s+food|junk\s+food|fried\s+food|soy|onions|garlic)")
 _HEALTH = lx.alt(lx.HEALTH_CONDITIONS)
 _HEALTH_ADJ = lx.alt(tuple(lx.HEALTH_ADJECTIVES))
 _RELIGION = lx.alt(tuple(k for k in lx.RELIGIONS if not k.endswith(("ism", "ity", "islam"))))
@@ -15,9 +15,6 @@ _FAITHS = (r"(?:islam|judaism|buddhism|hinduism|christianity|catholicism|sikhism
            r"|jainism|paganism)")
 _POLITICS = lx.alt(tuple(lx.POLITICS))
 _ORIENT = lx.alt(tuple(lx.ORIENTATIONS))
-_ACCESS_NOUN = lx.alt(lx.ACCESSIBILITY_NOUNS)
-_ACCESS_STATE = lx.alt(tuple(lx.ACCESSIBILITY_STATES))
-_ACCESS_COND = lx.alt(lx.ACCESSIBILITY_CONDITIONS)
 _ACTIVITY = lx.alt(lx.ACTIVITIES)
 _OUTDOOR = (r"(?:hiking|running|climbing|bouldering|swimming|cycling|biking|fishing|skiing"
             r"|snowboarding|surfing|sailing|diving|scuba\s+diving|camping|kayaking|jogging"
@@ -27,27 +24,8 @@ _OUTDOOR = (r"(?:hiking|running|climbing|bouldering|swimming|cycling|biking|fish
 _NOT_HOBBY = (r"(?!(?:working|living|dating|seeing|smoking|drinking|eating|feeling|taking|using"
               r"|going|getting|having|doing|looking|thinking|trying|wondering|planning|moving"
               r"|wearing|seeing|writing\s+(?:an?\s+)?(?:e-?mail|message))\b)")
-#: People by what they do for fun ("a keen cyclist" goes cycling).
-AGENT_HOBBIES: dict[str, str] = {
-    "hiker": "hiking", "cyclist": "cycling", "runner": "running", "jogger": "jogging",
-    "climber": "climbing", "rock climber": "rock climbing", "swimmer": "swimming",
-    "skier": "skiing", "snowboarder": "snowboarding", "surfer": "surfing", "golfer": "golf",
-    "knitter": "knitting", "birdwatcher": "birdwatching", "birder": "birdwatching",
-    "gamer": "gaming", "sailor": "sailing", "diver": "diving", "scuba diver": "scuba diving",
-    "skater": "skating", "skateboarder": "skateboarding", "angler": "fishing",
-    "fisherman": "fishing", "kayaker": "kayaking", "rower": "rowing", "bookworm": "reading",
-    "chess player": "chess", "tennis player": "tennis", "yogi": "yoga", "triathlete":
-    "triathlons", "marathoner": "running", "marathon runner": "running", "trail runner":
-    "trail running", "mountain biker": "mountain biking", "crocheter": "crochet",
-    "quilter": "quilting", "woodworker": "woodworking", "gardener": "gardening",
-    "baker": "baking", "photographer": "photography", "painter": "painting", "reader": "reading",
-    "writer": "writing", "cook": "cooking", "dancer": "dancing", "musician": "music",
-    "guitarist": "guitar", "pianist": "piano", "singer": "singing", "potter": "pottery",
-}
-_OCCUPATIONAL_AGENTS = frozenset({"gardener", "baker", "photographer", "painter", "writer",
-                                  "cook", "dancer", "musician", "guitarist", "pianist",
-                                  "singer", "potter", "reader", "sailor", "diver"})
-_AGENT = lx.alt(tuple(a for a in AGENT_HOBBIES if a not in _OCCUPATIONAL_AGENTS))
+_OCCUPATIONAL_AGENTS = lx.OCCUPATIONAL_AGENTS
+_AGENT = lx.alt(tuple(a for a in lx.AGENT_HOBBIES if a not in _OCCUPATIONAL_AGENTS))
 _AGENT_OCCUPATIONAL = lx.alt(tuple(_OCCUPATIONAL_AGENTS))
 _TO = r"to\s+(?:(?:finally|really|actually|eventually|someday|properly|seriously|at\s+last)\s+)?"
 _GOAL_VERBS = (r"(?:lose|gain|run|finish|learn|save|buy|quit|become|start|launch|write|publish"
@@ -58,141 +36,6 @@ _GOAL_VERBS = (r"(?:lose|gain|run|finish|learn|save|buy|quit|become|start|launch
                r"|exercise\s+more|speak|study|train|compete|qualify|move\s+up|switch\s+careers"
                r"|change\s+careers)\b")
 _PROPER = r"(?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z])[\w-]*)*"
-_INTENSITY = (r"(?:(?:very|severely|highly|extremely|deathly|mildly|slightly|seriously|super"
-              r"|really|quite|so|badly|also|a\s+bit|a\s+little|kind\s+of|sort\s+of)\s+)*")
-_ALLERGY_ADJ = (r"(?:(?:an?|some|bad|severe|serious|mild|slight|life-threatening|terrible"
-                r"|strong|major|minor|real|bad|nasty|known|diagnosed)\s+)*")
-
-CONSTRAINTS: tuple[Rule, ...] = (
-    Rule("allergy.allergic", "allergy", (
-        r"<BE>" + _INTENSITY + r"allergic\s+to\s+<OBJ>",
-        r"<PAST>(?:become|became|gotten|got|grown|turned|gone)\s+" + _INTENSITY
-        + r"allergic\s+to\s+<OBJ>",
-        r"<PAST>(?:developed|discovered|found|got|have)\s+" + _ALLERGY_ADJ
-        + r"allerg(?:y|ies)\s+to\s+<OBJ>",
-        r"<DO>(?:have|suffer\s+from|get)\s+" + _ALLERGY_ADJ + r"allerg(?:y|ies)\s+to\s+<OBJ>",
-        r"<HAVE>got\s+" + _ALLERGY_ADJ + r"allerg(?:y|ies)\s+to\s+<OBJ>",
-        r"<DO>(?:have|suffer\s+from)\s+" + _ALLERGY_ADJ
-        + r"(?P<obj>(?:[\w-]+\s+){0,2}?[\w-]+)\s+allerg(?:y|ies)\b",
-        r"<HAVE>got\s+" + _ALLERGY_ADJ + r"(?P<obj>(?:[\w-]+\s+){0,2}?[\w-]+)\s+allerg(?:y|ies)\b",
-        r"\bmy\s+allerg(?:y|ies)\s+(?:is|are|include|includes)\s+(?:to\s+)?<OBJ>",
-        r"\bmy\s+(?P<obj>(?:[\w-]+\s+)?[\w-]+)\s+allerg(?:y|ies)\b(?!\s+(?:is|has)\s+(?:gone"
-        r"|cured))",
-    ), keys=("allerg",), kind="allergen"),
-    Rule("allergy.reaction", "allergy", (
-        r"^(?P<obj>[\w -]+?)\s+(?:makes|make|gives|give|sends|send)\s+me\s+(?:into\s+)?(?:an?\s+)?"
-        r"(?:(?:severe|bad|serious|terrible|mild|strong|nasty|awful|major)\s+)?(?:allergic\s+"
-        r"reactions?|reactions?|hives|rash(?:es)?|anaphylaxis|anaphylactic\s+shock|swell"
-        r"|break\s+out"
-        r"|itchy)",
-        r"<DO>(?:get|have)\s+(?:an\s+)?allergic\s+reactions?\s+to\s+<OBJ>",
-        r"<DO>react\s+(?:badly|allergically)\s+to\s+<OBJ>",
-        r"<DO>(?:(?:also|still)\s+)?(?:react|break\s+out\s+in\s+hives|swell\s+up|get\s+hives)"
-        r"\s+(?:(?:badly|strongly)\s+)?(?:to|if\s+i\s+(?:eat|touch|have|take)|when\s+i\s+(?:eat"
-        r"|touch|have|take))\s+<OBJ>",
-    ), keys=("makes me", "make me", "gives me", "give me", "allergic reaction", "react",
-             "hives", "swell"), kind="allergen", confidence=0.85),
-    Rule("allergy.fronted", "allergy", (
-        # "Peanuts are a no-go for me, I'm allergic", "I can't eat peanuts - allergy"
-        r"^(?:(?:also|and|plus|oh|so|btw|fyi)[,:]?\s+)?(?!(?:my|his|her|their|your|our|the)\s)"
-        r"(?P<obj>[\w' -]{2,40}?)\s+(?:is|are)\s+(?:a\s+(?:big\s+|hard\s+)?no-?go|off\s+the"
-        r"\s+(?:menu|table)|off-?limits|out\s+of\s+the\s+question|a\s+no|dangerous|poison"
-        r"|a\s+problem)\b.*\ballerg",
-        r"\b(?:i|we)\s+(?:can't|cannot|can\s+not|mustn't|shouldn't|must\s+not|don't|do\s+not"
-        r"|never)\s+(?:eat|have|touch|take|be\s+around|go\s+near)\s+(?P<obj>[\w' -]{2,40}?)"
-        r"\s*(?:[-,;:(]|\s+(?:because|since|as|due\s+to|cause)\s+(?:of\s+)?(?:an?\s+|my\s+)?)"
-        r"\s*(?:i'm\s+|i\s+am\s+)?" + _INTENSITY + r"(?:allergic|allerg(?:y|ies))\b",
-        r"\badd\s+(?P<obj>.+?)\s+to\s+(?:my|the)\s+(?:list\s+of\s+)?allerg(?:y|ies)"
-        r"(?:\s+list)?\b",
-        r"^(?:(?:also|and|plus|oh|update|new|another\s+one)[,:]?\s+)?(?!(?:my|his|her|their"
-        r"|your|our|the|seasonal|no|any|food)\b)(?P<obj>[\w-]+(?:\s+[\w-]+)?)\s+allerg(?:y|ies)"
-        r"\s*(?:[,;:!.-]|$|\s+(?:confirmed|diagnosed|too|as\s+well|here|over\s+here|now))",
-    ), keys=("allerg",), kind="allergen", scope="sentence", confidence=0.88, in_question=True),
-    Rule("allergy.list", "allergy", (
-        r"^(?:my\s+)?(?:known\s+)?allerg(?:y|ies)\s*:\s*<OBJ>",
-        r"^(?P<obj>[\w -]+?)\s+allerg(?:y|ies)\s+here\b",
-        r"(?:\b(?:i|we)(?:'ve|\s+have)?\s+(?:got\s+|have\s+)?|\bmy\s+)(?:(?:a\s+few|a\s+couple(?:\s+of)?"
-        r"|some|several|two|three|four|multiple|many|\d+|food|drug|bad|severe|serious|known)\s+)*"
-        r"allerg(?:y|ies)\s*(?::|\s-\s|\s+(?:are|is)\s*:)\s*<OBJ>",
-    ),
-         keys=("allerg",), kind="allergen", scope="sentence"),
-    Rule("allergy.outgrown", "allergy", (
-        r"<PAST>(?:outgrew|outgrown|grew\s+out\s+of|got\s+over|overcame)\s+(?:my\s+|the\s+)?"
-        r"(?P<obj>(?:[\w-]+\s+){0,2}?)allerg(?:y|ies)",
-        r"\bmy\s+(?P<obj>(?:[\w-]+\s+)?[\w-]+)\s+allerg(?:y|ies)\s+(?:is|has)\s+(?:gone|cured"
-        r"|disappeared|gone\s+away)",
-    ), keys=("allerg",), kind="allergen", op="retract", on_neg="skip"),
-    Rule("diet.be", "dietary_restriction", (
-        r"<BE>(?:(?:an?|strict|strictly|fully|mostly|full|100%|completely|totally|practically"
-        r"|a\s+strict)\s+)*(?P<obj>" + _DIET + r")(?:\s+(?:diet|now))?" + END,
-        r"<DO>(?:keep|eat|follow|observe)\s+(?:only\s+|strictly\s+)?(?P<obj>kosher|halal)\b",
-        r"<DO>only\s+eat\s+(?P<obj>kosher|halal|vegan|vegetarian|plant-based)\b",
-        r"<PAST>(?:went|gone|turned|became|become|switched\s+to\s+being)\s+(?:fully\s+|full\s+)?"
-        r"(?P<obj>" + _DIET + r")" + END,
-    ), keys=tuple(sorted({k.split()[0].split("-")[0] for k in lx.DIETS})), kind="diet"),
-    Rule("diet.named", "dietary_restriction", (
-        r"<BE>on\s+(?:an?\s+|the\s+)?(?:strict\s+)?(?P<obj>[\w-]+(?:\s+[\w-]+)?)\s+diet\b",
-        r"<DO>(?:follow|eat|do)\s+(?:an?\s+|the\s+)?(?:strict\s+)?(?P<obj>[\w-]+(?:\s+[\w-]+)?)"
-        r"\s+diet\b",
-    ), keys=("diet",), kind="diet_any", on_neg="retract"),
-    Rule("diet.dont-eat", "dietary_restriction", (
-        r"<DO>(?:eat|drink|touch|consume|have|do)\s+(?P<obj>" + _FOODS + r")\b",
-    ), keys=("eat", "drink", "touch", "consume", "have", "do"), kind="avoided", op="skip",
-        on_neg="assert"),
-    Rule("diet.avoid", "dietary_restriction", (
-        r"<DO>(?:avoid|stay\s+away\s+from|cut\s+out|skip)\s+(?P<obj>" + _FOODS + r")\b",
-        r"<PAST>(?:gave\s+up|given\s+up|cut\s+out|quit)\s+(?P<obj>" + _FOODS + r")\b",
-        r"<PAST>(?:stopped|quit|gave\s+up)\s+(?:eating|drinking)\s+(?P<obj>" + _FOODS + r")\b",
-        r"<PAST>(?:stopped|quit|gave\s+up)\s+(?P<obj>drinking|booze)\b",
-    ), keys=("avoid", "away", "cut", "skip", "gave", "given", "quit", "stopped"),
-        kind="avoided", on_neg="skip"),
-    Rule("smoking.smoker", "smoking_status", (
-        r"<BE>(?:an?\s+)?(?:(?:heavy|light|chain|occasional|social|regular|daily|pack-a-day"
-        r"|casual|big)\s+)?smoker\b",
-        r"<BE>(?:still\s+)?smoking\b(?!\s+(?:salmon|fish|meat|brisket|ribs|hot))",
-        r"<DO>(?:smoke|smokes)\b(?!\s+(?:salmon|fish|meat|brisket|ribs))",
-        r"<DO>(?:(?:still|usually)\s+)?(?:have|get\s+through|go\s+through|go\s+through)\s+(?:about\s+"
-        r"|around\s+|roughly\s+|maybe\s+)?(?:the\s+odd|the\s+occasional|an?|one|two|three|five|ten"
-        r"|twenty|\d+|half\s+a|a\s+couple\s+of)\s+(?:\w+\s+)?(?:packs?|cigarettes?|cigs?|smokes?"
-        r"|cigars?)\b(?!\s+(?:lighter|holder|case))",
-        r"<BE>on\s+(?:about\s+|around\s+|roughly\s+)?(?:\w+\s+)?(?:a\s+)?(?:packs?|cigarettes|cigs)\s+"
-        r"(?:a|per)\s+day\b",
-        r"^(?:still|currently|now)\s+smoking\b",
-        r"<PAST>(?:started|took\s+up|picked\s+up|taken\s+up|went\s+back\s+to)\s+smoking\b",
-    ), keys=("smok", "cigar", "cigs", "pack"), value="smoker", on_neg="assert:smoking_status=non-smoker"),
-    Rule("smoking.non-smoker", "smoking_status", (
-        r"<BE>(?:an?\s+)?(?:(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few"
-        r"|several)\s+(?:days?|weeks?|months?|years?)\s+)?(?:non-?smoker|ex-?smoker|former\s+smoker"
-        r"|reformed\s+smoker|(?:smoke|cigarette|nicotine|tobacco)-?free)\b",
-        r"<PAST>(?:quit|stopped|gave\s+up|given\s+up|kicked|ditched|packed\s+in|quitted|put\s+down"
-        r"|binned|dropped)\s+"
-        r"(?:smoking|cigarettes|the\s+cigarettes|tobacco|nicotine|cigs|the\s+smokes|smokes)\b",
-        r"<HAVE>(?:smoked|had\s+a\s+(?:cigarette|smoke|cig)|touched\s+(?:a\s+)?(?:cigarette|smoke"
-        r"|cig|tobacco)s?)\b",
-        r"\bno\s+more\s+(?:cigarettes|smoking|cigs|smokes)\b",
-        r"<PAST>smoked\s+my\s+(?:very\s+)?last\s+(?:cigarette|cig|smoke)\b",
-        r"\bsince\s+my\s+(?:very\s+)?last\s+(?:cigarette|cig|smoke)\b",
-        r"<BE>(?:completely\s+)?off\s+(?:the\s+)?(?:cigarettes|cigs|smokes|tobacco|nicotine)\b",
-        r"<PAST>(?:kicked|quit|broke)\s+the\s+(?:habit|addiction)\b(?=.*\b(?:smok|cigar|nicotine"
-        r"|tobacco))",
-    ), keys=("smok", "cigar", "tobacco", "nicotine", "cigs"), value="non-smoker",
-        on_neg="assert:smoking_status=non-smoker", future_ok=True),
-    Rule("access.need", "accessibility_need", (
-        r"<DO>(?:use|rely\s+on|need|depend\s+on|require|have|wear|get\s+around\s+(?:in|with)"
-        r"|walk\s+with)\s+(?:an?\s+|my\s+|the\s+)?(?P<obj>" + _ACCESS_NOUN + r")(?![\w-])",
-        r"<BE>(?:an?\s+)?(?P<obj>" + _ACCESS_STATE + r")" + END,
-        r"<DO>(?:have|live\s+with)\s+(?P<obj>" + _ACCESS_COND + r")\b",
-        r"<HAVE>got\s+(?P<obj>" + _ACCESS_COND + r")\b",
-        r"\b(?:i|we)\s+(?:can't|cannot|can\s+not)\s+(?:use|climb|manage|do)\s+(?P<obj>stairs"
-        r"|steps)",
-    ), keys=("wheelchair", "reader", "deaf", "blind", "hearing", "vision", "sighted",
-             "impaired", "cane", "crutches", "mobility", "braille", "sign language", "caption",
-             "subtitle", "large", "dyslex", "colo", "amputee", "plegic", "walker", "guide dog",
-             "service dog", "prosthe", "step-free", "ramp", "mute", "verbal", "interpreter",
-             "magnifier", "speech", "dictation", "stairs", "steps", "eyesight", "tremor",
-             "walking", "oxygen", "ventilator", "contrast", "dark mode", "stairlift"),
-        kind="access_any"),
-)
 
 TASTES: tuple[Rule, ...] = (
     Rule("likes", "likes", (
@@ -240,9 +83,10 @@ TASTES: tuple[Rule, ...] = (
         r"<BE>(?:an?\s+)?(?:(?:keen|big|avid|passionate|amateur|casual|huge|serious|enthusiastic"
         r"|weekend|hobby|obsessive|dedicated|lifelong|budding|aspiring)\s+)*(?P<obj>" + _AGENT
         + r")\b(?!\s+(?:at|for|with|by)\b)",
-        r"<BE>(?:an?\s+)?(?:(?:keen|avid|passionate|amateur|hobby|weekend|enthusiastic|budding)\s+)+"
+        r"<BE>(?:an?\s+)?(?:(?:keen|avid|passionate|amateur|hobby|weekend|enthusiastic"
+        r"|budding)\s+)+"
         r"(?P<obj>" + _AGENT_OCCUPATIONAL + r")\b",
-    ), keys=tuple(sorted({a.split()[-1][:5] for a in AGENT_HOBBIES})), kind="hobby_any",
+    ), keys=tuple(sorted({a.split()[-1][:5] for a in lx.AGENT_HOBBIES})), kind="hobby_any",
         confidence=0.85),
     Rule("hobby.learning", "hobby", (
         r"<BE>(?:learning|taking\s+(?:up|lessons\s+in))\s+(?:to\s+play\s+|how\s+to\s+play\s+"
@@ -264,13 +108,16 @@ TASTES: tuple[Rule, ...] = (
         r"^(?P<obj>[\w' -]+?)\s+(?:is|are)\s+(?:(?:just|so|really|absolutely)\s+)?(?:disgusting"
         r"|gross"
         r"|the\s+worst|awful|horrible|revolting|vile|not\s+my\s+thing|nasty)$",
-        r"^(?P<obj>[\w' -]+?)\s+(?:is|are)(?:n't|\s+not)\s+(?:really\s+|just\s+)?(?:for\s+me"
+        r"^(?P<obj>[\w' -]+?)(?:,\s*(?:though|however|honestly|tbh|frankly|sadly)\s*,)?\s+(?:is"
+        r"|are)"
+        r"(?:n't|\s+not)\s+(?:really\s+|just\s+)?(?:for\s+me"
         r"|my\s+(?:thing|cup\s+of\s+tea|jam|scene))$",
     ), keys=("disgusting", "gross", "worst", "awful", "horrible", "revolting", "vile",
              "not my thing", "nasty", "for me", "my thing", "cup of tea", "my jam", "my scene"),
         confidence=0.8, on_neg="skip"),
     Rule("likes.gone-off", "likes", (
-        r"<PAST>(?:gone|went|gotten|got)\s+(?:completely\s+|totally\s+)?(?:off|tired\s+of|bored\s+of"
+        r"<PAST>(?:gone|went|gotten|got)\s+(?:completely\s+|totally\s+)?(?:off|tired\s+of"
+        r"|bored\s+of"
         r"|sick\s+of|over)\s+<OBJ>",
         r"<BE>(?:(?:so|completely|totally)\s+)?over\s+(?P<obj>(?!it\b|that\b|the\s+moon\b).+)",
     ), keys=("off", "tired of", "bored of", "sick of", "over"), op="retract", on_neg="skip",
@@ -297,7 +144,8 @@ ACTIVE: tuple[Rule, ...] = (
         r"(?:right\s+now\s+|at\s+the\s+moment\s+|these\s+days\s+)?is\s+(?:to\s+)?<OBJ>",
         r"\bthe\s+project\s+(?:i'm|i\s+am)\s+(?:currently\s+)?working\s+on\s+is\s+<OBJ>",
         r"<BE>(?:knee-deep|neck-deep|elbow-deep|deep|busy|in\s+the\s+middle\s+of|in\s+the\s+thick"
-        r"\s+of|immersed|absorbed|buried|tied\s+up)\s+(?:in\s+|with\s+)?(?P<obj>(?:an?|my|our|the|this"
+        r"\s+of|immersed|absorbed|buried|tied\s+up)\s+(?:in\s+|with\s+)?(?P<obj>(?:an?|my|our|the"
+        r"|this"
         r"|some)\s+.+|\w+ing\s+(?:an?|my|our|the|this|some)\s+.+)",
         r"<BE>(?:putting\s+together|pulling\s+together|working\s+up|setting\s+up|starting|launching"
         r"|organi[sz]ing)\s+(?P<obj>(?:an?|my|our)\s+(?:new\s+)?(?:[\w-]+\s+){0,2}?(?:portfolio"
@@ -324,7 +172,8 @@ ACTIVE: tuple[Rule, ...] = (
     Rule("goal", "current_goal", (
         r"\bmy\s+(?:(?:main|big|biggest|current|primary|new|personal|fitness|long-term|short-term"
         r"|ultimate|only|top|career|life|health)\s+)*(?:goal|aim|objective|target|resolution"
-        r"|new\s+year'?s?\s+resolution|ambition|mission|priority|plan)(?:\s+(?:for|this)\s+(?:this\s+"
+        r"|new\s+year'?s?\s+resolution|ambition|mission|priority|plan)(?:\s+(?:for|this)\s+"
+        r"(?:this\s+"
         r"|the\s+|next\s+)?(?:year|month|summer|season|week))?\s+(?:right\s+now\s+|currently\s+"
         r"|these\s+days\s+|this\s+year\s+)?is\s+(?:to\s+)?<OBJ>",
         r"<BE>(?:aiming|striving|working\s+hard|hoping)\s+(?:to|for|towards|toward)\s+<OBJ>",

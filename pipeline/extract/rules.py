@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import cast
 
 from pipeline.extract import lexicon
+from pipeline.extract.across import link_sentences
 from pipeline.extract.clauses import (
     Sentence,
     normalise_text,
@@ -33,6 +34,7 @@ from pipeline.extract.timeexpr import TIME_RE, as_utc, future_starts, resolve_in
 from pipeline.extract.trust import (
     blocked,
     find_access_roles,
+    framed,
     hedged,
     is_remember_request,
     split_untrusted,
@@ -110,7 +112,7 @@ def analyse_turn(turn: Turn, *, session_id: str) -> list[SentenceClaims]:
         # on earlier claims in the session.
         claims = _sentence_claims(sentence, turn, session_id)
         out.append(SentenceClaims(turn.index, sentence.text, tuple(claims)))
-    return derive(out)
+    return derive(link_sentences(out, as_utc(turn.at), session_id=session_id))
 
 
 def _access_claims(text: str, turn: Turn, session_id: str, *,
@@ -136,6 +138,8 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str) -> list[Cl
         claims.append(Claim(predicate="access_role", object=role, source="inferred",
                             confidence=ACCESS_CONFIDENCE, valid_from=at, session_id=session_id,
                             turn=turn.index, evidence=evidence, untrusted_origin="user"))
+    if framed(evidence):
+        return _unique(claims)  # fiction, hypotheses and examples assert nothing
     clauses = list(sentence.clauses)
     remember = bool(clauses) and is_remember_request(_REMEMBER_LEAD.sub("", clauses[0]))
     # A question asserts nothing, except requests phrased as one ("Could you answer in

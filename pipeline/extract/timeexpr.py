@@ -17,9 +17,9 @@ from functools import lru_cache
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|march|mar|apr(?:il)?|may|june?|july?|aug(?:ust)?"
           r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?")
 _WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-_NUM = (r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen"
-        r"|twenty|thirty|a few|a couple(?: of)?|couple of|several|few)")
-_UNIT = r"(?:day|week|month|year|decade)s?"
+_NUM = (r"(?:\d+|half an?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+        r"|fifteen|twenty|thirty|a few|a couple(?: of)?|couple of|several|few)")
+_UNIT = r"(?:day|week|fortnight|month|year|decade)s?"
 _YEAR = r"(?:19|20)\d\d"
 _DAYNUM = r"(?:[0-3]?\d)(?:st|nd|rd|th)?"
 _SEASON = r"(?:summer|winter|spring|autumn|fall)"
@@ -29,19 +29,26 @@ _KINDS: tuple[tuple[str, str], ...] = (
     ("date", rf"\b(?:\d{{4}}-\d\d-\d\d|\d{{1,2}}/\d{{1,2}}/\d{{2,4}}"
              rf"|(?:the )?{_DAYNUM}(?: of)? {_MONTH}(?:,? {_YEAR})?"
              rf"|{_MONTH} {_DAYNUM}(?![\d:])(?:,? {_YEAR})?)"),
-    ("ago", rf"\b(?:{_ABOUT})?{_NUM} {_UNIT} ago\b"),
+    ("ago", rf"\b(?:{_ABOUT})?{_NUM} {_UNIT}(?: or so)? (?:ago|back)\b"),
     ("future", rf"\b(?:next (?:week(?:end)?|month|year|{_SEASON}|{_WEEKDAY}|{_MONTH})"
                rf"|tomorrow|in {_NUM} {_UNIT}(?! ago)|soon|later this (?:week|month|year)"
                rf"|this coming \w+|upcoming|some ?day|one day|in the future"
-               rf"|by (?:the (?:end|start) of )?(?:(?:this|next) )?(?:{_SEASON}|christmas|the weekend"
+               rf"|by (?:the (?:end|start) of )?(?:(?:this|next) )?(?:{_SEASON}|christmas"
+               rf"|the weekend"
                rf"|(?:the )?(?:year|month|week)(?: end)?|year-end|new year|easter))\b"),
+    ("part", rf"\b(?:(?:at|in) )?(?:the )?(?:(?:start|beginning|middle|end) of|early|late|mid-?)"
+             rf" ?(?:the |this |last |)(?:year|month)\b"),
+    ("season", rf"\b(?:(?:(?:way )?back|sometime) )?(?:in|during|since|over|from|around|through)"
+               rf" (?:the )?(?:early |late )?{_SEASON}(?: of {_YEAR})?\b"),
     ("rel", rf"\b(?:last|this past|past|earlier this|this|over the|during the) "
             rf"(?:week(?:end)?|month|year|{_SEASON}|{_WEEKDAY}|{_MONTH})"),
+    ("holiday", r"\b(?:over|at|around|for|since|during|before|after|just after|right after) "
+                r"(?:the )?(?:christmas|xmas|easter|new year(?:'s)?|thanksgiving|the holidays)\b"),
     ("day", r"\b(?:the day before yesterday|yesterday|today|tonight|this (?:morning|afternoon"
-            r"|evening)|earlier today|last night)\b"),
+            r"|evening)|earlier today|last night|the other (?:day|week|night))\b"),
     ("month", rf"\b(?:(?:(?:way )?back|sometime|somewhere) in|in (?:early|late|mid-?)|in|since"
-              rf"|during|around|from|early|late|mid-?|by|until|at the (?:start|end|beginning)"
-              rf" of|end of|start of) {_MONTH}(?:,? {_YEAR})?|\b{_MONTH},? {_YEAR}\b"),
+              rf"|during|around|from|early|late|mid-|mid|by|until|at the (?:start|end|beginning)"
+              rf" of|end of|start of) ?{_MONTH}(?:,? {_YEAR})?|\b{_MONTH},? {_YEAR}\b"),
     ("year", rf"\b(?:(?:back |way back )?in|since|from|around|during|as of|starting in|until"
              rf"|in (?:early|late|mid-?)) {_YEAR}\b"),
     ("dur", rf"\b(?:for|over) (?:the )?(?:past |last )?(?:{_ABOUT})?{_NUM} {_UNIT}\b"
@@ -53,7 +60,8 @@ TIME_RE = re.compile("|".join(f"(?P<{k}>{p})" for k, p in _KINDS), re.IGNORECASE
 
 #: Cheap gate: no match here means no time expression, and no regex or dateparser work.
 _HINT = re.compile(rf"\d|ago\b|last|since|yesterday|today|tonight|week|month|year|past|back"
-                   rf"|earlier|this|next|tomorrow|soon|for|{_MONTH}|{_SEASON}|{_WEEKDAY}",
+                   rf"|earlier|this|next|tomorrow|soon|for|other|christmas|xmas|easter"
+                   rf"|thanksgiving|holidays|fortnight|{_MONTH}|{_SEASON}|{_WEEKDAY}",
                    re.IGNORECASE)
 _DEADLINE = re.compile(r"(?:by|until|till)\b", re.IGNORECASE)
 _PERFECT = re.compile(r"\b(?:i've|we've|i have|we have|has|been|i'd|had)\b", re.IGNORECASE)
@@ -142,8 +150,15 @@ def resolve(ref: TimeRef, at: datetime) -> datetime | None:
     elif ref.kind == "rel":
         value = _relative(words, day0)
     elif ref.kind == "day":
-        value = day0 - timedelta(days=2 if "before" in words else
+        value = day0 - timedelta(days=2 if ("before" in words or words[-2:] == ["other", "day"])
+                                 else 7 if words[-1] == "week" else
                                  1 if ("yesterday" in words or "night" in words) else 0)
+    elif ref.kind == "part":
+        value = _part(words, day0)
+    elif ref.kind == "season":
+        value = _season(words, day0)
+    elif ref.kind == "holiday":
+        value = _holiday(words, day0)
     elif ref.kind == "month":
         value = _month(words, day0)
     else:  # year
@@ -151,6 +166,36 @@ def resolve(ref: TimeRef, at: datetime) -> datetime | None:
     if value is not None and value > at:
         return day0
     return value
+
+
+def _part(words: list[str], day0: datetime) -> datetime:
+    """'the start of the year', 'late last year', 'mid-month': the part's first day."""
+    year = day0.year - (1 if "last" in words else 0)
+    late, mid = ("end" in words or "late" in words), ("middle" in words or "mid" in words)
+    if words[-1] == "year":
+        return day0.replace(year=year, month=10 if late else 6 if mid else 1, day=1)
+    start = day0.replace(day=1) if "last" not in words else _add_months(day0.replace(day=1), -1)
+    return start.replace(day=21 if late else 11 if mid else 1)
+
+
+def _season(words: list[str], day0: datetime) -> datetime:
+    """'in the spring', 'since the summer': the most recent such season that has begun."""
+    season = next(w for w in words if w in _SEASON_START)
+    month = _SEASON_START[season]
+    years = [int(w) for w in words if w.isdigit() and len(w) == 4]
+    year = years[0] if years else day0.year if month <= day0.month else day0.year - 1
+    return day0.replace(year=year, month=month, day=1)
+
+
+_HOLIDAYS = {"christmas": (12, 20), "xmas": (12, 20), "easter": (4, 1), "new": (1, 1),
+             "thanksgiving": (11, 20), "holidays": (12, 20)}
+
+
+def _holiday(words: list[str], day0: datetime) -> datetime:
+    """'over Christmas', 'since New Year': the most recent one, roughly."""
+    month, day = next(_HOLIDAYS[w] for w in words if w in _HOLIDAYS)
+    value = day0.replace(month=month, day=day)
+    return value if value <= day0 else value.replace(year=day0.year - 1)
 
 
 def _month(words: list[str], day0: datetime) -> datetime:
@@ -194,8 +239,14 @@ def _minus(text: str, day0: datetime) -> datetime | None:
     if m is None:
         return None
     raw = m.group(1).lower()
-    n = int(raw) if raw.isdigit() else _NUMBERS.get(raw, 1)
     unit = m.group(2).lower().rstrip("s")
+    if raw.startswith("half"):
+        return {"day": day0, "week": day0 - timedelta(days=3), "fortnight": day0 - timedelta(
+            days=7), "month": day0 - timedelta(days=15), "year": _add_months(day0, -6)}.get(
+            unit, _add_months(day0, -60))
+    n = int(raw) if raw.isdigit() else _NUMBERS.get(raw, 1)
+    if unit == "fortnight":
+        return day0 - timedelta(weeks=2 * n)
     if unit == "day":
         return day0 - timedelta(days=n)
     if unit == "week":

@@ -62,6 +62,14 @@ _BLOCKERS = re.compile(
     r"|whose|which|whoever|ever since|used to think|rumou?r|allegedly|supposedly|not true"
     r"|isn't true|never said|didn't say|joke|joking|kidding|fake|lie|lying|role-?play|story"
     r"|character|novel|game|example|e\.g|hypothetically|theoretically|once)\b", _I)
+#: Openings that make a whole sentence fiction, a hypothesis or an example.
+_FRAME = re.compile(
+    r"^\W*(?:(?:just\s+)?for\s+(?:fun|the\s+sake\s+of\s+argument|example|instance)|in\s+(?:the|my"
+    r"|this|our|a|your)\s+(?:story|novel|game|book|script|dream|scenario|role-?play|fiction"
+    r"|simulation|example|hypothetical|screenplay|campaign|character's)|hypothetically"
+    r"|theoretically|in\s+theory|imagine|suppose|supposing|let's\s+say|let\s+us\s+say|say(?!,)"
+    r"|pretend|what\s+if|assuming|as\s+a\s+joke|jokingly|e\.g\.?|as\s+an\s+example"
+    r"|in\s+an?\s+(?:alternate|parallel)\s+(?:universe|world))\b", _I)
 #: First-person hedges: the user is unsure; the claim is kept at low confidence.
 _HEDGE = re.compile(
     r"\b(?:i (?:think|guess|believe|suppose|reckon|feel like|assume)|i'm not (?:sure|certain)"
@@ -171,6 +179,12 @@ def is_remember_request(clause: str) -> bool:
 def starts_question(clause: str) -> bool:
     """True when the clause opens like a question ("Do I ...", "Should I ...", "What ...")."""
     return bool(_QUESTION_OPENER.match(clause)) and not is_remember_request(clause)
+
+
+def framed(sentence: str) -> bool:
+    """True when the sentence opens with a frame that makes it not the user's own fact
+    ("In the story, I live in Oslo", "Hypothetically, I'm vegan")."""
+    return bool(_FRAME.match(sentence))
 
 
 def blocked(prefix: str, *, expert_ok: bool = False) -> bool:

@@ -1,0 +1,98 @@
+"""What one sentence of a turn says about the one before it.
+
+Chat splits a statement over sentences: "I live in Leipzig now. Moved there in August." dates
+the first sentence's claims; "We moved! Leipzig, since August." names where to. Both are
+read here, after each sentence has been matched on its own; inputs are not modified.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime
+
+from pipeline.extract.corrections import SentenceClaims
+from pipeline.extract.kinds import NORMALISERS, PREDICATE_KIND
+from pipeline.extract.objects import ObjCtx
+from pipeline.extract.timeexpr import resolve_in
+from schemas.records import Claim
+
+_I = re.IGNORECASE
+
+#: A sentence that points back at the one before: "That was in August", "Moved there in May".
+_BACKREF = re.compile(r"\b(?:that|this|it|there|then)\b", _I)
+#: A move told without its destination: "We moved!", "Guess what, I finally relocated."
+_MOVED = re.compile(r"(?:^|[\s,:-])(?:i|we)(?:'ve|\s+have)?\s+(?:(?:just|finally|actually"
+                    r"|officially"
+                    r"|recently)\s+)*(?:moved|relocated)(?:\s+(?:house|again|cities|countries))?"
+                    r"\s*[.!]*$", _I)
+#: ... and the next sentence naming the place: "Leipzig, since August." / "To Leipzig!"
+_PLACE_FIRST = re.compile(r"^(?:to\s+|now\s+in\s+|in\s+)?(?P<place>(?-i:[A-Z])[\w'-]*"
+                          r"(?:\s+(?-i:[A-Z])[\w'-]*){0,2})\s*(?:[,.!]|$|\s+(?:since|now|as\s+of"
+                          r"|from)\b)", _I)
+
+
+#: A follow-up naming one more value: "Oh, and bee stings too.", "Plus cats."
+_ONE_MORE = re.compile(r"^(?:(?:oh|ah|also|plus|and|oh\s+and)[,:]?\s+)+(?P<obj>[\w' -]{2,40}?)"
+                       r"(?:,?\s+(?:too|as\s+well|also))?\s*[.!]*$", _I)
+_NOT_A_VALUE = re.compile(r"^(?:thanks?(?:\s+you)?|please|bye|ok(?:ay)?|lol|haha|cheers|sorry|that'?s"
+                          r"(?:\s+(?:all|it))?|me|you|it|this|that|so\s+on|more|stuff|things|yes|no"
+                          r"|good\s+(?:night|morning)|hi|hello|hey|anyway|etc)$", _I)
+#: Predicates a bare follow-up can add to (multi-valued lists people extend this way).
+_EXTENDABLE = frozenset({"allergy", "dietary_restriction", "likes", "dislikes", "hobby",
+                         "language_spoken", "accessibility_need"})
+
+
+def link_sentences(found: Sequence[SentenceClaims], at: datetime, *,
+                   session_id: str) -> list[SentenceClaims]:
+    """`found` (one turn, in order) with back-references applied."""
+    out = list(found)
+    for i in range(1, len(out)):
+        prev, this = out[i - 1], out[i]
+        if this.claims:
+            continue
+        if not prev.claims and _MOVED.search(prev.text.rstrip()):
+            out[i] = _place_named(this, prev, at, session_id)
+            continue
+        more = _ONE_MORE.match(this.text)
+        if more is not None and prev.claims and not _NOT_A_VALUE.match(more.group("obj")):
+            out[i] = _one_more(this, prev, more.group("obj"))
+            continue
+        if prev.claims and _BACKREF.search(this.text):
+            when = resolve_in(this.text, at)
+            if when is not None:
+                out[i - 1] = SentenceClaims(prev.turn, prev.text, tuple(
+                    c.model_copy(update={"valid_from": when}) if _undated(c, at) else c
+                    for c in prev.claims))
+    return out
+
+
+def _one_more(this: SentenceClaims, prev: SentenceClaims, raw: str) -> SentenceClaims:
+    """The previous sentence's last extendable claim, again, naming `raw` instead."""
+    last = next((c for c in reversed(prev.claims) if c.op == "assert"
+                 and c.source == "stated" and c.predicate in _EXTENDABLE), None)
+    if last is None:
+        return this
+    kind = PREDICATE_KIND.get(last.predicate, "phrase")
+    values = NORMALISERS[kind](raw, ObjCtx(last.predicate))
+    return SentenceClaims(this.turn, this.text, tuple(
+        last.model_copy(update={"object": v, "predicate": p or last.predicate,
+                                "evidence": f"{prev.text} {this.text}"})
+        for p, v in values))
+
+
+def _undated(claim: Claim, at: datetime) -> bool:
+    return claim.source == "stated" and claim.valid_from == at
+
+
+def _place_named(this: SentenceClaims, prev: SentenceClaims, at: datetime,
+                 session_id: str) -> SentenceClaims:
+    m = _PLACE_FIRST.match(this.text)
+    if m is None:
+        return this
+    found = NORMALISERS["place"](m.group("place"), ObjCtx("city", proper=True))
+    when = resolve_in(this.text, at) or at
+    claims = tuple(Claim(predicate=p or "city", object=v, valid_from=when, source="stated",
+                         confidence=0.85, session_id=session_id, turn=this.turn,
+                         evidence=f"{prev.text} {this.text}")
+                   for p, v in found)
+    return SentenceClaims(this.turn, this.text, claims)
