@@ -75,6 +75,8 @@ class Settings(BaseSettings):
     max_retries: int = 5
     #: Seconds between checks for orphaned (unacknowledged, timed-out) tasks to re-deliver.
     unacked_restore_interval_s: int = 10
+    #: Send Celery task events (Flower turns them on itself when it connects).
+    task_events: bool = False
     #: Celery queue name (separate deployments can share one broker).
     queue: str = "reverie"
     worker_prefetch: int = 1

@@ -73,7 +73,7 @@ def worker(concurrency: int = typer.Option(1, help="Worker processes."),
     from workers.signals import install
     install()
     celery_app.worker_main(["worker", f"--concurrency={concurrency}", f"--loglevel={loglevel}",
-                            "--pool=prefork", "-E"])
+                            "--pool=prefork"] + (["-E"] if rt.settings.task_events else []))
 
 
 @app.command()

@@ -38,8 +38,9 @@ def configure(settings: Settings) -> Celery:
         task_serializer="json",
         accept_content=["json"],
         worker_hijack_root_logger=False,
-        worker_send_task_events=True,
-        task_send_sent_event=True,
+        # Task events cost worker CPU on every task; Flower switches them on when it runs.
+        worker_send_task_events=settings.task_events,
+        task_send_sent_event=settings.task_events,
         timezone="UTC",
         beat_schedule={
             "sweep-idle-sessions": {"task": "dream.sweep_idle.v1",

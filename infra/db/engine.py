@@ -60,7 +60,9 @@ def to_psycopg_url(url: str) -> str:
 
 
 def make_engine(url: str, *, pool_size: int = 5) -> Engine:
-    return create_engine(url, pool_size=pool_size, max_overflow=10, pool_pre_ping=True,
+    # No pre-ping (a round trip on every checkout): a dead connection surfaces as
+    # OperationalError -> StoreUnavailable, which tasks retry; recycle bounds connection age.
+    return create_engine(url, pool_size=pool_size, max_overflow=10, pool_recycle=1800,
                          future=True)
 
 
