@@ -44,7 +44,7 @@ DIM = 384
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 _TABLES = ("memory_items", "fragments")
 #: Version of the generated data's shape: a loaded set of another version is loaded again.
-LAYOUT = "2"
+LAYOUT = "3"
 #: The timed paths, each on its own users (see `_queries`).
 PATHS = ("bare", "statement", "uow", "rank", "system", "reader")
 
@@ -54,6 +54,8 @@ _PREDICATES = [
     ("current_project", "fact"), ("language_spoken", "fact"), ("allergy", "constraint"),
     ("dietary_restriction", "constraint"), ("plan", "event"),
 ]
+#: Constraints (pinned at recall) are a few of a user's memories, not a sixth of them.
+_WEIGHTS = [1.5 if kind == "constraint" else 10 for _, kind in _PREDICATES]
 _WORDS = ("berlin munich oslo lisbon kyoto denver lagos quito tallinn porto acme globex "
           "initech umbrella hooli vandelay engineer teacher nurse designer chef pilot "
           "climbing chess cycling pottery sailing running baking jazz opera sushi tacos "
@@ -105,7 +107,7 @@ def _user(i: int) -> str:
 
 
 def _statement(rng: random.Random) -> tuple[str, str, str]:
-    predicate, kind = rng.choice(_PREDICATES)
+    predicate, kind = rng.choices(_PREDICATES, weights=_WEIGHTS)[0]
     obj = " ".join(rng.sample(_WORDS, rng.randint(1, 2)))
     return predicate, kind, f"User's {predicate.replace('_', ' ')} is {obj}."
 

@@ -12,31 +12,31 @@ from datetime import datetime
 
 from pipeline.extract.corrections import SentenceClaims
 from pipeline.extract.kinds import NORMALISERS, PREDICATE_KIND
-from pipeline.extract.objects import ObjCtx
+from pipeline.extract.objects import ObjCtx, known_place
 from pipeline.extract.timeexpr import resolve_in
 from schemas.records import Claim
 
 _I = re.IGNORECASE
 
 #: A sentence that points back at the one before: "That was in August", "Moved there in May".
-_BACKREF = re.compile(r"\b(?:that|this|it|there|then)\b", _I)
+_BACKREF = re.compile(
+    r"^(?:[\w']+[,!]?\s+){0,2}?(?:that|this|it)(?:'s|\s+was|\s+is|\s+happened|\s+started"
+    r"|\s+began)\b|\b(?:moved|relocated|started|joined|quit|stopped|began|switched|settled"
+    r"|went)\s+(?:there|then|here)\b|\b(?:there|here)\s+since\b", _I)
 #: A move told without its destination: "We moved!", "Guess what, I finally relocated."
 _MOVED = re.compile(r"(?:^|[\s,:-])(?:i|we)(?:'ve|\s+have)?\s+(?:(?:just|finally|actually"
-                    r"|officially"
-                    r"|recently)\s+)*(?:moved|relocated)(?:\s+(?:house|again|cities|countries))?"
-                    r"\s*[.!]*$", _I)
+                    r"|officially|recently)\s+)*(?:moved|relocated)(?:\s+(?:house|again|cities"
+                    r"|countries))?\s*[.!]*$", _I)
 #: ... and the next sentence naming the place: "Leipzig, since August." / "To Leipzig!"
 _PLACE_FIRST = re.compile(r"^(?:to\s+|now\s+in\s+|in\s+)?(?P<place>(?-i:[A-Z])[\w'-]*"
                           r"(?:\s+(?-i:[A-Z])[\w'-]*){0,2})\s*(?:[,.!]|$|\s+(?:since|now|as\s+of"
                           r"|from)\b)", _I)
-
-
 #: A follow-up naming one more value: "Oh, and bee stings too.", "Plus cats."
 _ONE_MORE = re.compile(r"^(?:(?:oh|ah|also|plus|and|oh\s+and)[,:]?\s+)+(?P<obj>[\w' -]{2,40}?)"
                        r"(?:,?\s+(?:too|as\s+well|also))?\s*[.!]*$", _I)
-_NOT_A_VALUE = re.compile(r"^(?:thanks?(?:\s+you)?|please|bye|ok(?:ay)?|lol|haha|cheers|sorry|that'?s"
-                          r"(?:\s+(?:all|it))?|me|you|it|this|that|so\s+on|more|stuff|things|yes|no"
-                          r"|good\s+(?:night|morning)|hi|hello|hey|anyway|etc)$", _I)
+_NOT_A_VALUE = re.compile(r"^(?:thanks?(?:\s+you)?|please|bye|ok(?:ay)?|lol|haha|cheers|sorry"
+                          r"|that'?s(?:\s+(?:all|it))?|me|you|it|this|that|so\s+on|more|stuff"
+                          r"|things|yes|no|good\s+(?:night|morning)|hi|hello|hey|anyway|etc)$", _I)
 #: Predicates a bare follow-up can add to (multi-valued lists people extend this way).
 _EXTENDABLE = frozenset({"allergy", "dietary_restriction", "likes", "dislikes", "hobby",
                          "language_spoken", "accessibility_need"})
@@ -89,8 +89,12 @@ def _place_named(this: SentenceClaims, prev: SentenceClaims, at: datetime,
     m = _PLACE_FIRST.match(this.text)
     if m is None:
         return this
+    dated = resolve_in(this.text, at)
+    if known_place(m.group("place")) is None and (dated is None or m.group("place").lower()
+                                                   .endswith("ly")):
+        return this  # "We moved! Finally." names no place; "Leipzig, since May" does
     found = NORMALISERS["place"](m.group("place"), ObjCtx("city", proper=True))
-    when = resolve_in(this.text, at) or at
+    when = dated or at
     claims = tuple(Claim(predicate=p or "city", object=v, valid_from=when, source="stated",
                          confidence=0.85, session_id=session_id, turn=this.turn,
                          evidence=f"{prev.text} {this.text}")

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pipeline.extract.corrections import SentenceClaims
+from pipeline.extract.kinds import bare_activity
 from schemas.records import Claim
 
 #: Words ending in -ing that are no activity.
@@ -75,6 +76,8 @@ def derive(found: Sequence[SentenceClaims]) -> list[SentenceClaims]:
                 if claim.predicate != d.source or not d.when(claim):
                     continue
                 value = claim.object if d.value is None else d.value
+                if d.predicate == "hobby":
+                    value = bare_activity(value)  # "playing tennis" is the hobby tennis
                 if (d.predicate in asserted if d.unless_any
                         else (d.predicate, value.lower()) in pairs):
                     continue

@@ -278,11 +278,25 @@ def done(text: str, ctx: ObjCtx) -> Result:
     return out
 
 
+_PLAYING = re.compile(r"^(?:playing|doing|practi[cs]ing|going)\s+(?:the\s+)?(?P<act>.+)$", _I)
+
+
+def bare_activity(value: str) -> str:
+    """'playing tennis' -> 'tennis', 'going hiking' -> 'hiking'; anything else unchanged."""
+    m = _PLAYING.match(value)
+    if m and (m.group("act").lower() in lx.ACTIVITIES or m.group("act").lower().endswith("ing")):
+        return m.group("act")
+    return value
+
+
 def hobby_any(text: str, ctx: ObjCtx) -> Result:
     """A pastime: "a keen cyclist" is cycling, "marathons" is running marathons, else as said."""
     key = re.sub(r"\s+", " ", trim(text)).lower()
     if key in lx.AGENT_HOBBIES:
         return [(None, lx.AGENT_HOBBIES[key])]
+    bare = bare_activity(key)
+    if bare != key:
+        return [(None, bare)]
     if re.fullmatch(r"(?:half[- ])?marathons|ultras|ultramarathons|5ks|10ks", key):
         return [(None, f"running {key}")]
     return likes(text, ctx)

@@ -18,10 +18,13 @@ _LANG = lx.alt(lx.LANGUAGES)
 _TZ_WORD = (r"(?:" + lx.alt(lx.TIMEZONE_ABBREVIATIONS) + r")(?:\s*[+-]\s*\d{1,2}(?::?\d\d)?)?"
             r"|(?:utc|gmt)\s*[+-]\s*\d{1,2}(?::?\d\d)?|[a-z]+/[a-z_]+"
             r"|(?:" + lx.alt(lx.TIMEZONE_NAMES) + r")(?:\s+standard|\s+daylight)?\s+time")
+_TZ_KEYS = ("time", "utc", "gmt", "/") + tuple(sorted(a.lower()
+                                                    for a in lx.TIMEZONE_ABBREVIATIONS))
 _ANIMAL = lx.alt(tuple(lx.ANIMAL_PLURALS) + tuple(lx.ANIMALS))
 _KID = (r"(?:daughters?|sons?|kids?|child|children|baby(?:\s+(?:girl|boy))?|little\s+(?:one|girl"
         r"|boy)|eldest|youngest|oldest|middle\s+child|firstborn|step-?sons?|step-?daughters?"
-        r"|boys|girls|twins|teenagers?|toddler|newborn)")
+        r"|boys|girls|twins|teenagers?|toddler|newborn|\d+[- ](?:year|month)[- ]old(?:\s+(?:son"
+        r"|daughter|boy|girl|kid))?)")
 _NAMED = (r"(?:'s\s+name\s+is|s'\s+names\s+are|'s\s+called|'s\s+named|\s*,|\s+is\s+called"
           r"|\s+is\s+named|\s+are\s+called"
           r"|\s+are\s+named|\s+named|\s+called|\s+are|\s+is|\s*:)?\s+")
@@ -90,7 +93,9 @@ IDENTITY: tuple[Rule, ...] = (
         r"\bpronouns\s*(?:[:=-]|are)\s*<OBJ>",
         rf"<DO>(?:use|go\s+by|prefer)\s+(?P<obj>{_PRON})",
         rf"^(?:please\s+)?(?:use|refer\s+to\s+me\s+(?:as|with|using))\s+(?P<obj>{_PRON})",
-        rf"<BE>(?:using|going\s+by|going\s+with)?\s*(?P<obj>{_PRON})",
+        rf"<BE>(?:using|going\s+by|going\s+with)?\s*(?:an?\s+)?(?P<obj>{_PRON})",
+        rf"^(?:my\s+)?(?P<obj>{_PRON})(?:\s+pronouns?)?(?:,?\s+(?:please|only|thanks|ideally"
+        rf"|for\s+me))*$",
     ), keys=("pronoun", "/"), confidence=0.95, on_neg="skip"),
     Rule("pronouns.label", "pronouns", (r"^(?:my\s+)?pronouns\s*[:=-]\s*<OBJ>",),
          keys=("pronoun",), confidence=0.95, scope="sentence"),
@@ -110,6 +115,11 @@ IDENTITY: tuple[Rule, ...] = (
         r"\b(?:let's|lets|let\s+us)\s+(?:speak|talk|chat|continue|switch\s+to|keep\s+it\s+in"
         r"|stick\s+to|stick\s+with)\s+(?:in\s+)?<OBJ>",
         r"^(?:please\s+)?switch\s+to\s+<OBJ>",
+        rf"\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:switch|change)\s+(?:over\s+)?to\s+"
+        rf"(?P<obj>{_LANG})\b",
+        rf"\b(?:can|could|shall)\s+we\s+(?:please\s+)?(?:do|continue|talk|chat|speak|have|keep)"
+        rf"\s+(?:this|it|the\s+rest|our\s+chats?|things)?\s*in\s+(?P<obj>{_LANG})\b",
+        rf"^(?P<obj>{_LANG})\s+(?:from\s+now\s+on|going\s+forward|only|from\s+here\s+on)\b",
         rf"(?:\b(?:can|could|would|will|shall)\s+(?:you|we)\s+(?:please\s+)?)?"
         rf"\b(?:keep|have|write|give|send|do|make|put)\s+(?:your\s+|the\s+|all\s+|our\s+|these\s+"
         rf"|this\s+|my\s+|any\s+)?(?:replies|reply|responses|answers|messages|chats?|conversations?"
@@ -119,7 +129,8 @@ IDENTITY: tuple[Rule, ...] = (
         rf"|my\s+)?"
         rf"(?:answers|replies|responses|messages|conversations?|chats?)\s+(?:to\s+be\s+)?in\s+"
         rf"(?P<obj>{_LANG})\b",
-    ), keys=("prefer", " in ", "language", "let", "switch"), confidence=0.93,
+    ), keys=("prefer", " in ", "language", "let", "switch", "from now", "going forward",
+             "only", "here on"), confidence=0.93,
         in_question=True, on_neg="skip"),
     Rule("language.spoken", "language_spoken", (
         r"<DO>(?:can\s+)?speak\s+<OBJ>",
@@ -139,13 +150,26 @@ IDENTITY: tuple[Rule, ...] = (
              "conversational", "proficient", "grew up", "raised", "get by", "manage", "cope",
              "conversation", "communicate", "read and write", "converse", "chat"),
         kind="languages"),
+    Rule("language.lost", "language_spoken", (
+        rf"<PAST>(?:forgotten|forgot|lost)\s+(?:most\s+of\s+|all\s+|nearly\s+all\s+|a\s+lot\s+of\s+)?"
+        rf"(?:my\s+)?(?P<obj>{_LANG})\b(?!\s+(?:accent|friends?|passport|citizenship|teacher"
+        rf"|tutor|class|course|book|textbook|notes|dictionary|phone|keyboard))",
+    ), keys=("forg", "lost"), kind="languages", op="retract", on_neg="skip"),
     Rule("timezone", "timezone", (
         r"\bmy\s+(?:local\s+)?(?:time\s*zone|tz)\s*(?:is|:)\s*(?:now\s+)?<OBJ>",
         rf"<BE>(?:on|in)\s+(?:the\s+)?(?P<obj>{_TZ_WORD})\b",
         r"<BE>(?:on|in)\s+(?:the\s+)?<OBJ>\s+time\s*zone",
         r"<DO>live\s+in\s+(?:the\s+)?<OBJ>\s+time\s*zone",
-    ), keys=("zone", "time", "utc", "gmt", "/", "cet", "est", "pst", "cst", "bst", "jst",
-             "ist", "eet", "aest", "edt", "pdt", "cdt", "mst", "gmt"), kind="tz"),
+        r"<BE>(?P<obj>(?:utc|gmt)\s*[+-]\s*\d{1,2}(?::?\d\d)?|(?-i:[A-Z]{2,5})"
+        r"(?:\s*[+-]\s*\d{1,2})?)"
+        r"(?=\s*$|\s*[,;.!])",
+    ), keys=("zone",) + _TZ_KEYS, kind="tz"),
+    Rule("timezone.bare", "timezone", (
+        r"^(?:so\s+)?(?:i'm\s+on\s+|we're\s+on\s+|that's\s+|it's\s+|which\s+is\s+)?(?P<obj>"
+        + _TZ_WORD + r")(?:\s+(?:now|these\s+days|for\s+me))?$",
+    ), keys=_TZ_KEYS, kind="tz", confidence=0.85,
+        requires=r"^\W*(?:(?:i|we)(?:'m|'re|\s+am|\s+are|\s+live|\s+moved|\s+relocated|'ve\s+moved"
+                 r"|\s+have\s+moved|\s+just\s+moved)|based)\b"),
     Rule("timezone.label", "timezone", (r"^(?:my\s+)?(?:local\s+)?(?:time\s*zone"
                                         r"|tz)\s*[:=-]\s*<OBJ>",),
          keys=("zone", "tz"), kind="tz", scope="sentence"),
@@ -318,8 +342,14 @@ PEOPLE: tuple[Rule, ...] = (
         r"|boy|son|daughter|baby|child)(?:\s*,\s*|\s+(?:named|called)\s+)(?P<obj>.+)",
     ), keys=("daughter", "son", "kid", "child", "baby", "little", "eldest", "youngest", "boy",
              "girl", "mom", "mum", "mother", "dad", "father", "parent", "mama", "papa",
+             "year-old", "year old", "month-old",
              "oldest", "firstborn", "boys", "girls", "twins", "teen", "toddler", "newborn"),
         kind="names", on_neg="skip"),
+    Rule("children.colon", "child_name", (
+        r"<PAST>(?:just\s+)?(?:had|welcomed|adopted)\s+(?:twins|triplets|(?:a|our|my)\s+(?:baby\s+)?"
+        r"(?:boy|girl|son|daughter))\b[^:]*:\s*(?P<obj>" + _CAP + r"(?:\s*(?:,|and|&)\s*" + _CAP
+        + r")*)",
+    ), keys=("had", "welcomed", "adopted"), kind="names", scope="sentence", on_neg="skip"),
     Rule("pet.have", "pet", (
         r"<DO>(?:have|own|keep)\s+(?P<obj>(?:an?|one|two|three|four|five|\d+|some|a\s+couple"
         r"\s+of|a\s+pet)\s+.+)",

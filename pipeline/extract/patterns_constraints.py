@@ -76,7 +76,8 @@ CONSTRAINTS: tuple[Rule, ...] = (
         r"^(?:(?:i'm|i\s+am)\s+)?allergic\s+to\s*(?::|\s-\s)\s*<OBJ>",
         r"\ballergic\s+to\s+(?:a\s+few|several|some|a\s+couple\s+of|a\s+number\s+of|many|multiple"
         r"|\w+)\s+things\s*(?::|\s-\s|,\s*(?:namely|like|including))\s*<OBJ>",
-        r"^(?:(?:also|and|plus|oh)[,:]?\s+)*(?P<obj>[\w' -]{2,40}?)\s*(?:[-,:]|\s-\s)\s*(?:i'm|i\s+am)"
+        r"^(?:(?:also|and|plus|oh)[,:]?\s+)*(?P<obj>[\w' -]{2,40}?)\s*(?:[-,:]|\s-\s)\s*(?:i'm"
+        r"|i\s+am)"
         r"\s+(?:also\s+)?(?:(?:very|severely|really|so)\s+)?allergic\s+to\s+(?:them|it|those|that"
         r"|these)\b",
     ), keys=("allerg",), kind="allergen", scope="sentence"),
@@ -160,6 +161,11 @@ CONSTRAINTS: tuple[Rule, ...] = (
         r"|tobacco))",
     ), keys=("smok", "cigar", "tobacco", "nicotine", "cigs"), value="non-smoker",
         on_neg="assert:smoking_status=non-smoker", future_ok=True),
+    Rule("access.must", "accessibility_need", (
+        r"^(?P<obj>" + _ACCESS_NOUN + r")\s+(?:are|is)\s+(?:a\s+must|essential|necessary|required"
+        r"|non-negotiable|vital|crucial)\s+for\s+me\b",
+    ), keys=("must", "essential", "necessary", "required", "non-negotiable", "vital",
+             "crucial"), kind="access_any", confidence=0.88),
     Rule("access.need", "accessibility_need", (
         r"<DO>(?:use|rely\s+on|need|depend\s+on|require|have|wear|get\s+around\s+(?:in|with)"
         r"|walk\s+with)\s+(?:an?\s+|my\s+|the\s+)?(?P<obj>" + _ACCESS_NOUN + r")(?![\w-])",

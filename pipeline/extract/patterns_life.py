@@ -130,8 +130,10 @@ TASTES: tuple[Rule, ...] = (
         kind="activity_verb", scope="sentence", confidence=0.85),
     Rule("hobby.stopped", "hobby", (
         r"<PAST>(?:stopped|quit|gave\s+up|given\s+up)\s+" + _NOT_HOBBY + r"(?P<obj>\w+ing\b.*)",
-    ), keys=("stopped", "quit", "gave up", "given up"), kind="activity", op="retract",
-        on_neg="skip"),
+        r"<PAST>(?:stopped|quit|gave\s+up|given\s+up|dropped)\s+(?:the\s+|my\s+)?(?P<obj>"
+        + _ACTIVITY + r"|" + _OUTDOOR + r")\b",
+    ), keys=("stopped", "quit", "gave up", "given up", "dropped"), kind="hobby_any",
+        op="retract", on_neg="skip"),
 )
 
 ACTIVE: tuple[Rule, ...] = (

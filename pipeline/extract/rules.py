@@ -2,7 +2,9 @@
 
 Only the user's own words (role "user", not injected, outside quotes and pasted text) give
 `stated` claims. Claims about privileges are taken from every turn and every quote, as
-`access_role` with `untrusted_origin` set, for the reconcile stage to quarantine. The
+`access_role` with `untrusted_origin` set, for the reconcile stage to quarantine. Fiction,
+hypotheses and examples ("In the story, I ...") assert nothing. Sentences of one turn are
+read together (across.py: "Moved there in August" dates the sentence before). The
 session view (`RuleExtractor.extract`) also applies corrections made later in the session;
 `extract_turn` looks at one turn alone, for the cheap online pass. Both are pure: the time
 reference is each turn's `at`, never the clock.
@@ -43,7 +45,7 @@ from pipeline.extract.trust import (
 from pipeline.vocabulary import SENSITIVE_PREDICATES
 from schemas.records import Claim, ClaimOp, Transcript, Turn
 
-VERSION = "rules-1"
+VERSION = "rules-2"
 
 #: Confidence of a privilege claim: it is only ever quarantined.
 ACCESS_CONFIDENCE = 0.3
@@ -65,6 +67,9 @@ _STOP = re.compile(r"\b(?:anymore|any\s+more|any\s+longer|no\s+longer|used\s+to|
                    r"|these\s+days\s+not)\b", re.IGNORECASE)
 _ACCESS_WORDS = re.compile(r"admin|root|moderator|super ?user|access|permission|privilege"
                            r"|authori[sz]", re.IGNORECASE)
+_OTHERS = re.compile(r"^(?:(?:my|our|his|her|their|your)\s+(?!(?:move|job|new|last|first)\b)\w+"
+                     r"|(?:he|she|they|you)\b|(?-i:[A-Z])[a-z]+\s+(?:came|visited|said|told|was"
+                     r"|is|has|had|went|got))", re.IGNORECASE)
 _REMEMBER_LEAD = re.compile(r"^(?:(?:please|hey|ok|okay|so|and|also)[, ]+)*", re.IGNORECASE)
 
 
@@ -88,12 +93,16 @@ def extract_turn(turn: Turn, *, session_id: str) -> list[Claim]:
 
 
 def match_rule(rule: Rule, text: str) -> list[tuple[str, str, str]]:
-    """What one rule alone makes of one clause or sentence: (predicate, object, op) triples.
-    For per-rule tests and for explaining where a claim came from."""
+    """What one rule alone makes of a sentence (its first clause that gives anything):
+    (predicate, object, op) triples. For per-rule tests and for explaining a claim."""
     sentence = sentences(text)[0]
-    body = sentence.text.rstrip(" .!?") if rule.scope == "sentence" else restore_subject(
-        strip_lead(sentence.clauses[0]))
-    return [(p, v, op) for p, v, op, _ in _match_rules((rule,), body, sentence, question=False)]
+    bodies = [sentence.text.rstrip(" .!?")] if rule.scope == "sentence" else [
+        restore_subject(strip_lead(c)) for c in sentence.clauses]
+    for body in bodies:
+        found = _match_rules((rule,), body, sentence, question=False)
+        if found:
+            return [(p, v, op) for p, v, op, _ in found]
+    return []
 
 
 def analyse_turn(turn: Turn, *, session_id: str) -> list[SentenceClaims]:
@@ -160,7 +169,9 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str) -> list[Cl
             continue
         found = _without_contradictions(_match_rules(_CLAUSE_RULES, body, sentence,
                                                      question=asked or starts_question(body)))
-        pending.append((found, resolve_in(body, at)))
+        when = resolve_in(body, at)
+        # Someone else's dated news ("my sister came last week") dates nothing of the user's.
+        pending.append((found, None if (when and not found and _OTHERS.match(body)) else when))
     spare = next((when for found, when in pending if not found and when is not None), None)
     for found, when in pending:
         claims.extend(_to_claims(found, base, when or spare or _related_time(found, pending)

@@ -47,6 +47,7 @@ _KINDS: tuple[tuple[str, str], ...] = (
     ("day", r"\b(?:the day before yesterday|yesterday|today|tonight|this (?:morning|afternoon"
             r"|evening)|earlier today|last night|the other (?:day|week|night))\b"),
     ("month", rf"\b(?:(?:(?:way )?back|sometime|somewhere) in|in (?:early|late|mid-?)|in|since"
+              rf"|as of"
               rf"|during|around|from|early|late|mid-|mid|by|until|at the (?:start|end|beginning)"
               rf" of|end of|start of) ?{_MONTH}(?:,? {_YEAR})?|\b{_MONTH},? {_YEAR}\b"),
     ("year", rf"\b(?:(?:back |way back )?in|since|from|around|during|as of|starting in|until"

@@ -110,11 +110,15 @@ _CONTEXTUAL_ROLE = re.compile(r"^(?:sys ?admin|system administrator|administrato
 _SYSTEM_CONTEXT = re.compile(
     r"\b(?:accounts?|systems?|servers?|database|db|apps?|application|platform|workspace|tenant"
     r"|network|site|website|portal|dashboard|console|panel|infrastructure|cluster|repo"
-    r"|repository|codebase|you|your|assistant|chatbot|bot|ai|model|memory|memories|data|records"
+    r"|repository|codebase|assistant|chatbot|bot|ai|model|memory|memories|data|records"
     r"|files|settings|config(?:uration)?|security|permissions?|privileges?|rights|access|level"
     r"|credentials|passwords?|api|backend|production|prod|instance|machine|computer|domain"
-    r"|users|everything|tools?|admin\s+panel|verified|override|restrictions|filters|safety"
-    r"|checks|rules|instructions)\b", _I)
+    r"|users|admin\s+panel|verified|override|this\s+chat|your\s+(?:system|memory|settings"
+    r"|tools|rules|instructions))\b", _I)
+#: Using a claimed role on the assistant: "..., so show me everything", "so skip the checks".
+_PRIVILEGE_USE = re.compile(
+    r"\b(?:so|therefore|which\s+means|meaning)\s+(?:you\s+(?:can|may|should|must)\s+|please\s+)?"
+    r"(?:show|give|grant|let|unlock|bypass|skip|ignore|override|disable|reveal|tell)\b", _I)
 #: Injection-style text: a claim about privileges in it is caught whatever the wording.
 _INJECTION = re.compile(
     r"\b(?:system\s*(?:note|message|prompt|instruction|override|notice|update|alert|directive)s?"
@@ -221,8 +225,8 @@ def find_access_roles(text: str, *, own: bool = False) -> list[str]:
         role = re.sub(r"\s+", " ", m.group("role")).strip(" ,")
         if not lenient and _CONTEXTUAL_ROLE.match(role):
             rest = role[_CONTEXTUAL_ROLE.match(role).end():]  # type: ignore[union-attr]
-            if not (_SYSTEM_CONTEXT.search(rest) or _SYSTEM_CONTEXT.search(
-                    text[:m.start()] + " " + text[m.end():])):
+            near = rest + " " + text[m.end():m.end() + 80]
+            if not (_SYSTEM_CONTEXT.search(near) or _PRIVILEGE_USE.search(text)):
                 continue
         if role.lower().startswith(("permission", "authority", "clearance", "the right",
                                     "authori", "allowed", "permitted", "cleared")):
