@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Sequence
+from operator import itemgetter
 
 import numpy as np
 from psycopg.adapt import Dumper
 from psycopg.pq import Format
-from sqlalchemy import text
+from sqlalchemy import TextClause, text
 from sqlalchemy.orm import Session
 
 from pipeline.rank import (
@@ -146,6 +147,22 @@ _CANDIDATES = {
 }
 
 
+#: The candidates statement's columns, in the order `candidates` unpacks them.
+_COLUMNS = ("ref", "text", "at", "confidence", "predicate", "sources", "kind", "accessed_at",
+            "session_id", "turn_start", "turn_end", "vec_rank", "fts_rank", "newer")
+_TEXT: dict[tuple[bool, str], TextClause] = {}
+
+
+def _statement(fragments: bool) -> TextClause:
+    """The candidates statement as a TextClause, built once per text: constructing one scans
+    the whole (5 kB) text for bind parameters, a fifth of a millisecond on every recall."""
+    sql = _CANDIDATES[fragments]
+    clause = _TEXT.get((fragments, sql))
+    if clause is None:
+        clause = _TEXT[(fragments, sql)] = text(sql)
+    return clause
+
+
 class _QueryVector:
     """The query vector, sent in pgvector's binary format: formatting 384 floats as text
     costs about as much as the index scan. The statement's `CAST(:qv AS vector)` tells the
@@ -182,20 +199,22 @@ class RecallStore:
                    *, pool: int = 30, fragments: bool = True) -> list[Candidate]:
         params = {"ns": namespace, "uid": user_id, "q": query,
                   "qv": _qvec_param(self._s, qvec), "pool": pool}
+        result = self._s.execute(_statement(fragments), params)
+        # Columns by position, looked up by name once: a Row's attribute access costs ~0.4 us,
+        # ~0.25 ms over a recall's rows. .all(): one fetch; iterating fetches row by row.
+        get = itemgetter(*(list(result.keys()).index(c) for c in _COLUMNS))
         out = []
-        for row in self._s.execute(text(_CANDIDATES[fragments]), params):
-            if row.turn_start is None:
+        for row in result.all():
+            (ref, text_, at, confidence, predicate, sources, kind, accessed_at, session_id,
+             turn_start, turn_end, vec_rank, fts_rank, newer) = get(row)
+            if turn_start is None:
                 out.append(Candidate(
-                    kind="item", ref=row.ref, text=row.text, at=row.at,
-                    confidence=row.confidence, predicate=row.predicate,
-                    sources=tuple(row.sources or ()), item_kind=row.kind,
-                    accessed_at=row.accessed_at, vec_rank=row.vec_rank,
-                    fts_rank=row.fts_rank))
+                    kind="item", ref=ref, text=text_, at=at, confidence=confidence,
+                    predicate=predicate, sources=tuple(sources or ()), item_kind=kind,
+                    accessed_at=accessed_at, vec_rank=vec_rank, fts_rank=fts_rank))
             else:
                 out.append(Candidate(
-                    kind="fragment", ref=row.ref, text=row.text, at=row.at, confidence=0.6,
-                    sources=tuple(f"{row.session_id}#{t}"
-                                  for t in range(row.turn_start, row.turn_end + 1)),
-                    vec_rank=row.vec_rank, fts_rank=row.fts_rank,
-                    newer=tuple(row.newer or ())))
+                    kind="fragment", ref=ref, text=text_, at=at, confidence=0.6,
+                    sources=tuple(f"{session_id}#{t}" for t in range(turn_start, turn_end + 1)),
+                    vec_rank=vec_rank, fts_rank=fts_rank, newer=tuple(newer or ())))
         return out

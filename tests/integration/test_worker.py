@@ -89,7 +89,7 @@ def test_session_end_event_crosses_redis_to_a_worker_process(broker_env, tmp_pat
         facts = rt.reader.current(ns, "u1")
         assert {(f.predicate, f.object) for f in facts} >= {("city", "Munich")}
         # It really went through the broker: the worker's log names the task it received.
-        assert "dream.consolidate_session.v1" in (tmp_path / "w1.log").read_text()
+        assert "dream.session.v1" in (tmp_path / "w1.log").read_text()
         assert redis.Redis.from_url(broker_env["BROKER_URL"]).llen(broker_env["REVERIE_QUEUE"]) == 0
     finally:
         _stop(worker)
