@@ -136,14 +136,14 @@ class Reader:
         k = k or s.recall_k
         budget = token_budget or s.recall_token_budget
         now = self.deps.now()
+        # One transaction: the cache version and, on a miss, the candidates read together.
         with self._uow(namespace, user_id, f"recall k={k}") as uow:
             version = uow.profiles.cache_version(namespace, user_id)
-        key = (namespace, user_id, version, query, k, budget)
-        cached = self.cache.get(key)
-        if cached is not None:
-            return cached.model_copy(update={"cached": True})
-        qvec = self.deps.embedder.embed([query])[0]
-        with self._uow(namespace, user_id, None) as uow:
+            key = (namespace, user_id, version, query, k, budget)
+            cached = self.cache.get(key)
+            if cached is not None:
+                return cached.model_copy(update={"cached": True})
+            qvec = self.deps.embedder.embed([query])[0]
             cands = RecallStore(uow.session).candidates(namespace, user_id, query, qvec,
                                                         pool=max(30, 3 * k))
         ranked = mark_conflicts(fuse(cands, now=now,
