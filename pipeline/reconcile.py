@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from pipeline.normalize import norm, same_value
 from pipeline.vocabulary import PRIVILEGE_PREDICATES, Vocabulary
@@ -240,6 +240,6 @@ def _decide(claim: Claim, seq: int, view: _View, *, namespace: str, user_id: str
     view.current.append(fact)
     _decision(view, seq, "superseded", "single-valued-supersedes",
               f"{p} holds one value; {claim.object!r} replaces {old.object!r}"
-              + (" (backdated)" if at < now and claim.valid_from else ""),
+              + (" (backdated)" if now - at > timedelta(days=1) else ""),
               claim, p, fact_id=fact.fact_id, target=old.fact_id)
     _close_dependents(view, seq, p, fact.valid_from, now, vocab, claim)
