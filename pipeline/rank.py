@@ -20,9 +20,12 @@ VEC_WEIGHT = 0.6
 #: exchange before, the one after): an answer is found through the question it answers.
 NEIGHBOUR_BEFORE = 0.5
 NEIGHBOUR_AFTER = 0.2
-#: Fragments of different sessions closer than this cosine distance are versions of one
-#: topic (`Candidate.newer`); looked for among the top TOPIC_POOL of each list.
+#: Fragments of different sessions are versions of one topic (`Candidate.newer`) when
+#: closer than this cosine distance, or when the later one contains this share (by IDF) of
+#: the query words that matched the earlier one; looked for among the top TOPIC_POOL of
+#: each list.
 TOPIC_DISTANCE = 0.5
+TOPIC_SHARE = 0.5
 TOPIC_POOL = 20
 #: Results below this fused score are noise (a single weak rank from one ranker).
 SCORE_FLOOR = 0.004

@@ -205,7 +205,8 @@ def captured_text(turn, kind: str) -> str:
 def ingest(rt, clock, namespace: str, sessions: Sequence[RawSession], kind: str,
            advance: Callable[[], None]) -> Provenance:
     """Capture every session (in date order) and end it: the dream chain runs in process.
-    A session already consolidated in this namespace (a resumed run) is skipped."""
+    A resumed run (--data-dir) skips the sessions already consolidated and finishes the
+    others where they stopped."""
     prov = Provenance()
     mem = rt.memory
     for i, session in enumerate(sorted(sessions, key=lambda s: s.at)):
@@ -218,17 +219,22 @@ def ingest(rt, clock, namespace: str, sessions: Sequence[RawSession], kind: str,
         if existing is not None and existing.state == "consolidated":
             advance()
             continue
+        end = session.at + timedelta(seconds=TURN_GAP_S * len(session.turns))
         if existing is None:
             clock.set(session.at)
             mem.start_session(namespace, USER, sid, session.at)
-            for j, turn in enumerate(session.turns):
+        if existing is None or existing.state == "open":
+            done = existing.turn_count if existing is not None else 0  # an interrupted run
+            for j, turn in enumerate(session.turns[done:], done):
                 at = session.at + timedelta(seconds=TURN_GAP_S * j)
                 clock.set(at)
                 mem.append_turn(namespace, USER, sid, turn.role, captured_text(turn, kind), at)
-        if existing is None or existing.state == "open":
-            end = session.at + timedelta(seconds=TURN_GAP_S * len(session.turns))
             clock.set(end)
             mem.end_session(namespace, USER, sid, end)
+        else:  # ended, but its dream did not finish: dream again (checkpoints resume it)
+            from workers.triggers import publish_session_end
+            clock.set(end)
+            publish_session_end(rt.deps, existing.sid, end)
         advance()
     return prov
 

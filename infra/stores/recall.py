@@ -17,6 +17,7 @@ from pipeline.rank import (
     NEIGHBOUR_BEFORE,
     TOPIC_DISTANCE,
     TOPIC_POOL,
+    TOPIC_SHARE,
     Candidate,
 )
 
@@ -44,8 +45,10 @@ _TSQ = "replace(plainto_tsquery('english', :q)::text, '&', '|')::tsquery"
 # the words of the question it answers.
 #
 # Topic versions: among the top TOPIC_POOL of each fragment list, `newer` names the
-# fragments of LATER sessions whose vectors are within TOPIC_DISTANCE: later words on the
-# same topic, which `pipeline.rank.select` puts first (what is true now before what was).
+# fragments of LATER sessions on the same topic: vectors within TOPIC_DISTANCE, or sharing
+# TOPIC_SHARE of what made the older one match the query (its matched words, by IDF):
+# later words on the same thing, which `pipeline.rank.select` puts first (what is true now
+# before what was).
 #
 # Ties break by id, so a query ranks the same way every time. A list is changed by changing
 # its CTE. psycopg prepares the statement per pooled connection after a few runs
@@ -122,12 +125,16 @@ iv AS (SELECT ref AS item_id, r FROM uv WHERE kind = 'i'),
 ift AS (SELECT ref AS item_id, r FROM uf WHERE kind = 'i'),
 fv AS (SELECT ref AS fragment_id, r FROM uv WHERE kind = 'f'),
 fft AS (SELECT ref AS fragment_id, r FROM uf WHERE kind = 'f'),
-tops AS (SELECT f.fragment_id, f.at, f.session_id, f.embedding FROM fragments f
+tops AS (SELECT f.fragment_id, f.at, f.session_id, f.embedding, r.hits,
+                (SELECT sum(d.idf) FROM unnest(r.hits) h JOIN fbm_idf d ON d.lexeme = h) AS w
+         FROM fragments f JOIN frags r USING (fragment_id)
          WHERE f.fragment_id IN (SELECT fragment_id FROM fv WHERE r <= {TOPIC_POOL}
                                  UNION SELECT fragment_id FROM fft WHERE r <= {TOPIC_POOL})),
 twins AS (SELECT a.fragment_id, array_agg(b.fragment_id ORDER BY b.at DESC) AS newer
           FROM tops a JOIN tops b ON b.at > a.at AND b.session_id <> a.session_id
           WHERE (a.embedding <=> b.embedding) <= {TOPIC_DISTANCE}
+             OR (SELECT sum(d.idf) FROM unnest(a.hits) h JOIN fbm_idf d ON d.lexeme = h
+                 WHERE h = ANY(b.hits)) >= {TOPIC_SHARE} * a.w
           GROUP BY a.fragment_id)"""
 _ITEM_ROWS = """
 SELECT i.item_id AS ref, i.statement AS text, i.updated_at AS at, i.confidence, i.predicate,

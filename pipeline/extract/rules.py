@@ -155,7 +155,7 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str) -> list[Cl
     # German?"); a statement before a final question still counts ("I'm vegan, any ideas?").
     asked = bool(clauses) and not remember and starts_question(strip_lead(clauses[0]))
     question = asked or (sentence.question and not remember)
-    if question and not asked:
+    if question and not asked and clauses:
         last = clauses.pop()
         if "," in last:
             clauses.append(last.rsplit(",", 1)[0])
