@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 import sys
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -13,6 +13,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from schemas.errors import ReverieError
+from scripts.cli_time import parse_time
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=(
     "Reverie: memory for AI assistants that stays true as a user's life changes.\n\n"
@@ -25,15 +26,6 @@ DataDir = Annotated[Optional[Path], typer.Option("--data-dir", help="State folde
                                                  "Postgres data and object store).")]
 
 
-def parse_time(value: str | None) -> datetime | None:
-    """ISO-8601; a time without a zone is taken as UTC."""
-    if value is None:
-        return None
-    try:
-        at = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        raise typer.BadParameter(f"not an ISO-8601 time: {value!r} (e.g. 2026-08-17T09:00:00Z)")
-    return at if at.tzinfo else at.replace(tzinfo=UTC)
 
 
 def _runtime(data_dir: Path | None = None, **kw):

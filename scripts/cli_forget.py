@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Optional
 
@@ -11,19 +10,12 @@ from rich.console import Console
 from rich.table import Table
 
 from schemas.errors import ReverieError
+from scripts.cli_time import parse_time
 
 console = Console()
 err = Console(stderr=True)
 
 
-def _time(value: str | None) -> datetime | None:
-    if value is None:
-        return None
-    try:
-        at = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        raise typer.BadParameter(f"not an ISO-8601 time: {value!r}") from None
-    return at if at.tzinfo else at.replace(tzinfo=UTC)
 
 
 def _runtime(data_dir: Path | None):
@@ -61,7 +53,7 @@ def forget_cmd(
     from api.erasure import forget, preview
     from infra.stores.audit import acting_as
     kwargs = dict(text=text, predicate=predicate, object=obj, fact_id=fact, all=everything,
-                  at=_time(at))
+                  at=parse_time(at))
     try:
         with acting_as("cli"):
             rt = _runtime(data_dir)
