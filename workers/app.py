@@ -10,8 +10,14 @@ app = Celery("reverie", include=["workers.tasks"])
 
 
 def configure(settings: Settings) -> Celery:
-    """Point the app at the broker, or run tasks in process when there is none."""
+    """Point the app at the broker, or run tasks in process when there is none.
+
+    Safe to call again in one process (the scenario runner and the tests do): connections,
+    producer pools and queue routing made under the previous configuration are dropped, or
+    messages would still go to the old broker and queue."""
     eager = settings.broker_url is None
+    app._pool = None  # kombu keeps its own pool per broker URL; only our reference goes
+    app.__dict__.pop("amqp", None)  # cached: holds the producer pool and the queue table
     app.conf.update(
         broker_url=settings.broker_url or "memory://",
         result_backend=None,

@@ -136,3 +136,36 @@ def test_worker_killed_mid_stage_is_finished_by_another_without_duplicates(
         if w2 is not None:
             _stop(w2)
         rt.deps.dispose()
+
+
+def test_reconfiguring_in_one_process_publishes_to_the_new_queue(broker_env, settings, clock,
+                                                                ns):
+    """Two runtimes on Redis in one process, each with its own queue (as the scenario
+    runner and the tests do): the second must publish to its own queue, not the first's
+    (the app's cached producer pool and queue table are dropped on reconfiguration)."""
+    import redis
+    from scripts.runtime import start
+    from workers.app import app
+    client = redis.Redis.from_url(broker_env["BROKER_URL"])
+    # A brokerless runtime whose producer pool was touched (as a metrics scrape does).
+    eager = start(settings, clock=clock)
+    with app.producer_or_acquire():
+        pass
+    eager.deps.dispose()
+    first_queue = broker_env["REVERIE_QUEUE"] + "-first"
+    first = _publisher(dict(broker_env, REVERIE_QUEUE=first_queue))
+    try:
+        first.memory.start_session(ns, "u0", "s1", T0)
+        first.memory.append_turn(ns, "u0", "s1", "user", "I live in Oslo.", T0)
+        first.memory.end_session(ns, "u0", "s1", T0 + timedelta(minutes=1))
+        assert client.llen(first_queue) == 1
+    finally:
+        first.deps.dispose()
+    rt = _publisher(broker_env)
+    try:
+        _story(rt, ns)
+        assert client.llen(broker_env["REVERIE_QUEUE"]) == 1
+        assert client.llen(first_queue) == 1
+    finally:
+        client.delete(broker_env["REVERIE_QUEUE"], first_queue)
+        rt.deps.dispose()
