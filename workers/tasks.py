@@ -1,4 +1,4 @@
-"""Thin Celery tasks: parse the payload, run one stage, let the chain enqueue the next.
+"""Thin Celery tasks: parse the payload, run the stages, commit each with its checkpoint.
 
 Task names are explicit and versioned. Every task is idempotent (checkpoints), acks late and
 retries transient failures with backoff; a permanent failure lands in the dead-letter table.
@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 
 import structlog
-from celery import Task, chain
+from celery import Task
 from celery.exceptions import SoftTimeLimitExceeded
 from sqlalchemy.exc import OperationalError
 
@@ -91,12 +91,6 @@ def dream_session(sid: str, at: str | None = None) -> None:
 def dream(sid: str, at: str | None = None):
     """Publish the session-end event."""
     return dream_session.apply_async((sid, at))
-
-
-def dream_chain(sid: str, at: str | None = None):
-    """The same stages as a Celery chain of four tasks (one stage per delivery)."""
-    return chain(replay_session.si(sid, at), reconcile_session.si(sid, at),
-                 consolidate_session.si(sid, at), forget_session.si(sid, at)).apply_async()
 
 
 @app.task(name="dream.sweep_idle.v1", base=DreamTask)

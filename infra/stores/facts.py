@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import delete, or_, select, text, update
+from sqlalchemy import or_, select, text, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import Session
 
@@ -232,15 +232,6 @@ class FactStore:
         return dict(quarantine_id=q.quarantine_id, namespace=namespace, user_id=user_id,
                     session_id=c.session_id or None, predicate=c.predicate, object=c.object,
                     claim=c.model_dump(mode="json"), reason=q.reason, created_at=now)
-
-    def delete_where(self, namespace: str, user_id: str, condition) -> list[str]:
-        """Hard delete (erasure only). Returns the deleted ids."""
-
-        ids = list(self._s.scalars(select(FactRow.fact_id).where(
-            FactRow.namespace == namespace, FactRow.user_id == user_id, condition)))
-        if ids:
-            self._s.execute(delete(FactRow).where(FactRow.fact_id.in_(ids)))
-        return ids
 
 
 def _insert_many(session: Session, entity, key: str, rows: list[dict]) -> None:

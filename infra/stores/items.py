@@ -197,16 +197,6 @@ class ItemStore:
         self._s.flush()
         return ids
 
-    def upsert_for_fact(self, fact: Fact, now: datetime) -> str:
-        """The item carrying `fact`: created, revived (a value that returns) or sourced."""
-        return self.apply([ItemChange("upsert", fact)], now)[0]
-
-    def add_source(self, fact: Fact, session_id: str | None, turn: int | None,
-                   confidence: float, now: datetime) -> None:
-        """A reconfirmation: provenance added and confidence raised (noisy-or), no revision."""
-        self.apply([ItemChange("source", fact, session_id=session_id, turn=turn,
-                               confidence=confidence)], now)
-
     def retire_for_fact(self, fact: Fact, successor: Fact | None, now: datetime) -> None:
         """Retire the item of a closed fact and the fragments it came from."""
         self.apply([ItemChange("retire", fact, successor=successor)], now)
