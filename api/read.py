@@ -10,7 +10,7 @@ from datetime import datetime
 import structlog
 
 from api.memory import Memory
-from infra.stores.recall import RecallStore
+from pipeline.lists import build_candidates
 from pipeline.opening import opening_context
 from pipeline.profile import facts_digest, render_profile
 from pipeline.rank import fuse, mark_conflicts, select
@@ -136,16 +136,18 @@ class Reader:
         k = k or s.recall_k
         budget = token_budget or s.recall_token_budget
         now = self.deps.now()
-        # One transaction: the cache version and, on a miss, the candidates read together.
-        with self._uow(namespace, user_id, f"recall k={k}") as uow:
-            version = uow.profiles.cache_version(namespace, user_id)
+        # One scoped read transaction, two round trips on a miss (see RecallTransaction).
+        with self.deps.recall_transaction(namespace) as tx:
+            version = tx.cache_version(user_id)
+            tx.audit(user_id, "read", f"recall k={k}", now)
             key = (namespace, user_id, version, query, k, budget)
             cached = self.cache.get(key)
             if cached is not None:
                 return cached.model_copy(update={"cached": True})
             qvec = self.deps.embedder.embed([query])[0]
-            cands = RecallStore(uow.session).candidates(namespace, user_id, query, qvec,
-                                                        pool=max(30, 3 * k))
+            pool = max(30, 3 * k)
+            rows, stats = tx.rows(user_id, query, qvec, pool=pool)
+        cands = build_candidates(rows, stats, pool=pool)
         ranked = mark_conflicts(fuse(cands, now=now,
                                      half_life_days=s.decay_half_life_days))
         kept, truncated = select(ranked, k=k, token_budget=budget)

@@ -14,12 +14,12 @@ import time
 import weakref
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from contextvars import ContextVar
 
 import structlog
 from sqlalchemy import Engine, event
 
 from api.read import Reader
+from infra.deadline import DEADLINE, remaining_ms
 from infra.metrics import RECALL_DEGRADED, RECALL_HITS, RECALL_REQUESTS
 from pipeline.breaker import Breaker, BreakerPolicy, State
 from schemas.errors import TransientError
@@ -34,7 +34,6 @@ DEFAULT_POLICY = BreakerPolicy(failure_threshold=3, reset_timeout_s=10.0)
 #: cancels it; the breaker stops new submissions long before these run out.
 _POOL = ThreadPoolExecutor(max_workers=8, thread_name_prefix="reverie-recall")
 #: Monotonic deadline of the recall running on this thread (None: no deadline).
-_DEADLINE: ContextVar[float | None] = ContextVar("reverie_recall_deadline", default=None)
 
 
 class RecallGuard:
@@ -85,10 +84,9 @@ def guard_for(reader: Reader, *, policy: BreakerPolicy | None = None,
 
 def _set_statement_timeout(conn, *_args) -> None:
     """Engine `begin` hook: a recall's transaction may not outlive the recall's deadline."""
-    deadline = _DEADLINE.get()
-    if deadline is None:
+    ms = remaining_ms()
+    if ms is None:
         return
-    ms = max(1, int((deadline - time.monotonic()) * 1000))
     conn.exec_driver_sql(f"SET LOCAL statement_timeout = {ms}")
 
 
@@ -99,16 +97,16 @@ def _install(engine: Engine) -> None:
 
 def _run(reader: Reader, deadline: float, namespace: str, user_id: str, query: str,
          k: int | None) -> RecallResult:
-    token = _DEADLINE.set(deadline)
+    token = DEADLINE.set(deadline)
     try:
         return reader.recall(namespace, user_id, query, k=k)
     finally:
-        _DEADLINE.reset(token)
+        DEADLINE.reset(token)
 
 
 def _is_statement_timeout(exc: BaseException) -> bool:
-    orig = getattr(exc.__cause__, "orig", None)
-    return type(orig).__name__ == "QueryCanceled"
+    cause = exc.__cause__
+    return type(getattr(cause, "orig", cause)).__name__ == "QueryCanceled"
 
 
 def _degraded(reason: str, namespace: str, user_id: str, exc: BaseException | None) -> RecallResult:

@@ -7,19 +7,22 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+import psycopg
 from sqlalchemy import Engine, text
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from infra.clock import Clock, FixedClock, SystemClock
+from infra.deadline import remaining_ms
 from infra.db.engine import make_engine, migrate, resolve_database_url
 from infra.embedders import Embedder, make_embedder
 from infra.settings import Settings
-from infra.stores.audit import AuditStore
+from infra.stores.audit import AuditStore, current_actor
 from infra.stores.facts import FactStore
 from infra.stores.items import ItemStore
 from infra.stores.objects import open_object_store
 from infra.stores.profiles import ProfileStore
+from infra.stores.recall import RecallTransaction
 from infra.stores.runs import RunStore
 from infra.stores.sessions import SessionStore
 from infra.stores.transcripts import TranscriptStore
@@ -121,6 +124,33 @@ class Deps:
             session.close()
         for fn in uow._after:
             fn()
+
+    @contextmanager
+    def recall_transaction(self, namespace: str) -> Iterator[RecallTransaction]:
+        """The assistant's recall: one scoped read transaction on a pooled connection in
+        pipeline mode (see `RecallTransaction`), committed when the block ends."""
+        check_namespace(namespace)
+        try:
+            fairy = self.engine.raw_connection()
+        except (OperationalError, psycopg.OperationalError) as exc:  # raw: unwrapped errors
+            raise StoreUnavailable(f"database unavailable: {getattr(exc, 'orig', exc)}") from exc
+        conn = fairy.driver_connection
+        try:
+            with conn.pipeline():
+                tx = RecallTransaction(conn, namespace, APP_ROLE, current_actor(),
+                                       statement_timeout_ms=remaining_ms())
+                yield tx
+                if not tx.committed:
+                    tx.commit()
+        except psycopg.OperationalError as exc:
+            fairy.invalidate()  # a broken connection must not go back to the pool
+            raise StoreUnavailable(f"database unavailable: {exc}") from exc
+        except BaseException:
+            if not conn.closed:
+                conn.rollback()
+            raise
+        finally:
+            fairy.close()
 
     def dispose(self) -> None:
         self.engine.dispose()

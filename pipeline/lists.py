@@ -1,0 +1,195 @@
+"""The ranked lists of hybrid recall, built from the features of a user's live rows. Pure.
+
+The store reads, in one lean statement, every live item and fragment of the user that could
+rank: its vector distance to the query, the query words it contains (`hits`), its number of
+distinct words, and what a result shows. Everything else happens here, because Postgres
+spent ~1.4 ms on this ranking logic (aggregates, windows and per-row subplans over ~120 rows)
+that Python does in a tenth of it. The lists, each cut to `pool`:
+
+- vector: items and fragments together, by cosine distance (rows without a vector skip it);
+- full text: BM25 (k1 1.2, b 0.75, a word counts once) over each table apart: a word's
+  rarity (IDF) is counted among the user's live rows of that table, since ts_rank ignores
+  it and a name said in every exchange outweighed the one rare word that finds the memory.
+  A fragment also gains a share of its neighbours' score in the same session (half of the
+  exchange before, a fifth of the one after): an answer is found through its question;
+- pinned: up to 20 constraints (allergies, diets), the most recently updated.
+
+With fragments, items and fragments share each list: ranked apart, the best of a handful of
+items took rank 1 for any query, however unrelated, and crowded out the raw turns that
+answer it. Topic versions: among the top TOPIC_POOL fragments of each list, `newer` names
+the fragments of LATER sessions on the same topic (vectors within TOPIC_DISTANCE, or
+sharing TOPIC_SHARE of what made the older one match, by IDF), which `rank.select` puts
+first: what is true now before what was. Ties break by ref, so a query ranks the same way
+every time.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+import numpy as np
+
+from pipeline.rank import (
+    NEIGHBOUR_AFTER,
+    NEIGHBOUR_BEFORE,
+    TOPIC_DISTANCE,
+    TOPIC_POOL,
+    TOPIC_SHARE,
+    Candidate,
+)
+
+K1, B = 1.2, 0.75
+#: Constraints pinned on top of every recall, the most recently updated first.
+MAX_PINNED = 20
+
+
+@dataclass(frozen=True, slots=True)
+class RowFeatures:
+    """One live row of the user as the store reads it for a query."""
+
+    kind: str                       # item | fragment
+    ref: str
+    text: str
+    at: datetime | None
+    dist: float | None              # cosine distance to the query; None: no vector yet
+    length: int                     # distinct words (length of its tsvector)
+    hits: tuple[str, ...] = ()      # the query's words (lexemes) it contains
+    # items
+    confidence: float = 0.8
+    predicate: str | None = None
+    sources: tuple[str, ...] = ()
+    item_kind: str | None = None
+    accessed_at: datetime | None = None
+    updated_at: datetime | None = None
+    # fragments
+    session_id: str | None = None
+    turn_start: int = 0
+    turn_end: int = 0
+    embedding: object = None        # the fragment's vector (topic versions), or None
+
+
+@dataclass(frozen=True, slots=True)
+class TableStats:
+    """Over ALL the user's live rows of one table (not only those read): BM25 needs them."""
+
+    rows: int
+    avg_length: float
+
+
+def bm25(rows: Sequence[RowFeatures], stats: TableStats) -> tuple[dict[str, float],
+                                                                   dict[str, float]]:
+    """(score per ref, idf per word) for the rows of one table. Every row containing a query
+    word must be among `rows`: a word's document frequency is counted here."""
+    df: dict[str, int] = {}
+    for r in rows:
+        for h in r.hits:
+            df[h] = df.get(h, 0) + 1
+    n, av = float(stats.rows), max(stats.avg_length, 1.0)
+    idf = {h: math.log(1 + (n - c + 0.5) / (c + 0.5)) for h, c in df.items()}
+    scores = {r.ref: sum(idf[h] for h in r.hits) * (K1 + 1)
+              / (1 + K1 * (1 - B + B * r.length / av))
+              for r in rows if r.hits}
+    return scores, idf
+
+
+def _with_neighbours(frags: Sequence[RowFeatures], own: dict[str, float]) -> dict[str, float]:
+    """Each fragment's score plus its shares of the adjacent exchanges' in its session."""
+    by_end = {(f.session_id, f.turn_end): f.ref for f in frags}
+    by_start = {(f.session_id, f.turn_start): f.ref for f in frags}
+    out = {}
+    for f in frags:
+        before = by_end.get((f.session_id, f.turn_start - 1))
+        after = by_start.get((f.session_id, f.turn_end + 1))
+        s = (own.get(f.ref, 0.0) + NEIGHBOUR_BEFORE * own.get(before, 0.0)
+             + NEIGHBOUR_AFTER * own.get(after, 0.0))
+        if s > 0:
+            out[f.ref] = s
+    return out
+
+
+def _ranks(scored: Iterable[tuple[str, float]], pool: int, *, descending: bool) -> dict[str, int]:
+    sign = -1.0 if descending else 1.0
+    order = sorted(scored, key=lambda x: (sign * x[1], x[0]))[:pool]
+    return {ref: i for i, (ref, _) in enumerate(order, start=1)}
+
+
+def _topic_versions(frags: dict[str, RowFeatures], tops: set[str],
+                    idf: dict[str, float]) -> dict[str, tuple[str, ...]]:
+    """For each fragment of `tops`, the later-session fragments of `tops` on its topic."""
+    rows = sorted((frags[r] for r in tops), key=lambda f: f.ref)
+    if len(rows) < 2:
+        return {}
+    with_vec = [f for f in rows if f.embedding is not None]
+    close: set[tuple[str, str]] = set()
+    if len(with_vec) > 1:
+        m = np.asarray([np.asarray(f.embedding, dtype=np.float64) for f in with_vec])
+        norms = np.linalg.norm(m, axis=1)
+        norms[norms == 0] = 1.0
+        unit = m / norms[:, None]
+        dist = 1.0 - unit @ unit.T
+        ii, jj = np.nonzero(dist <= TOPIC_DISTANCE)
+        close = {(with_vec[i].ref, with_vec[j].ref) for i, j in zip(ii, jj)}
+    weight = {f.ref: sum(idf.get(h, 0.0) for h in f.hits) for f in rows}
+    out: dict[str, tuple[str, ...]] = {}
+    for a in rows:
+        later = []
+        for b in rows:
+            if b.at is None or a.at is None or b.at <= a.at or b.session_id == a.session_id:
+                continue
+            shared = set(a.hits) & set(b.hits)
+            if (a.ref, b.ref) in close or (
+                    a.hits and shared
+                    and sum(idf.get(h, 0.0) for h in shared) >= TOPIC_SHARE * weight[a.ref]):
+                later.append(b)
+        if later:
+            later.sort(key=lambda b: b.at, reverse=True)
+            out[a.ref] = tuple(b.ref for b in later)
+    return out
+
+
+def build_candidates(rows: Sequence[RowFeatures], stats: dict[str, TableStats], *,
+                     pool: int, fragments: bool = True) -> list[Candidate]:
+    """The candidates of one recall with their ranks in each list (None: not in it).
+
+    `rows` must hold every row of the user that contains a query word, every fragment next
+    to one, the `pool` nearest by vector and every constraint; `stats` is keyed by kind."""
+    items = [r for r in rows if r.kind == "item"]
+    frags = [r for r in rows if r.kind == "fragment"] if fragments else []
+    empty = TableStats(0, 1.0)
+    item_fts, _ = bm25(items, stats.get("item", empty))
+    frag_own, frag_idf = bm25(frags, stats.get("fragment", empty))
+    frag_fts = _with_neighbours(frags, frag_own)
+    if fragments:
+        vec = _ranks(((r.ref, r.dist) for r in (*items, *frags) if r.dist is not None),
+                     pool, descending=False)
+        fts = _ranks([*item_fts.items(), *frag_fts.items()], pool, descending=True)
+    else:
+        vec = _ranks(((r.ref, r.dist) for r in items if r.dist is not None), pool,
+                     descending=False)
+        fts = _ranks(item_fts.items(), pool, descending=True)
+    constraints = sorted((r for r in items if r.item_kind == "constraint"),
+                         key=lambda r: r.ref)
+    constraints.sort(key=lambda r: r.updated_at or datetime.min, reverse=True)
+    pinned = {r.ref for r in constraints[:MAX_PINNED]}
+    by_ref = {f.ref: f for f in frags}
+    tops = {ref for ref, rank in (*vec.items(), *fts.items())
+            if rank <= TOPIC_POOL and ref in by_ref}
+    newer = _topic_versions(by_ref, tops, frag_idf)
+    out = []
+    for r in items:
+        if r.ref in vec or r.ref in fts or r.ref in pinned:
+            out.append(Candidate(
+                kind="item", ref=r.ref, text=r.text, at=r.updated_at, confidence=r.confidence,
+                predicate=r.predicate, sources=r.sources, item_kind=r.item_kind,
+                accessed_at=r.accessed_at, vec_rank=vec.get(r.ref), fts_rank=fts.get(r.ref)))
+    for f in frags:
+        if f.ref in vec or f.ref in fts:
+            out.append(Candidate(
+                kind="fragment", ref=f.ref, text=f.text, at=f.at, confidence=0.6,
+                sources=tuple(f"{f.session_id}#{t}" for t in range(f.turn_start,
+                                                                   f.turn_end + 1)),
+                vec_rank=vec.get(f.ref), fts_rank=fts.get(f.ref),
+                newer=newer.get(f.ref, ())))
+    return out

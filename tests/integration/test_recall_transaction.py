@@ -1,0 +1,77 @@
+"""The assistant's recall runs as one scoped read transaction on a raw pooled connection in
+pipeline mode (`Deps.recall_transaction`): scoped like a unit of work, audited, and leaving
+nothing behind on the pooled connection."""
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from sqlalchemy import text
+
+from schemas.errors import InvalidInput, StoreUnavailable
+
+T0 = datetime(2026, 3, 1, 10, 0, tzinfo=UTC)
+
+
+def _ingest(rt, ns, user="u1", sid="s1", said="I moved to Berlin and I am allergic to peanuts."):
+    rt.deps.clock.set(T0)
+    rt.memory.start_session(ns, user, sid, T0)
+    rt.memory.append_turn(ns, user, sid, "user", said, T0)
+    rt.memory.append_turn(ns, user, sid, "assistant", "Noted.", T0 + timedelta(seconds=20))
+    rt.memory.end_session(ns, user, sid, T0 + timedelta(minutes=2))
+    rt.deps.clock.set(T0 + timedelta(days=1))
+
+
+def test_recall_is_audited_on_a_miss_and_on_a_cache_hit(runtime, ns):
+    _ingest(runtime, ns)
+    first = runtime.reader.recall(ns, "u1", "where do I live?")
+    again = runtime.reader.recall(ns, "u1", "where do I live?")
+    assert first.hits and not first.cached and again.cached
+    with runtime.deps.unit_of_work(namespace=ns) as uow:
+        reads = [r for r in uow.audit.for_user(ns, "u1") if r.target.startswith("recall k=")]
+    assert len(reads) == 2 and {r.action for r in reads} == {"read"}
+
+
+def test_the_transaction_is_scoped_and_leaves_the_pooled_connection_clean(runtime, ns):
+    _ingest(runtime, ns)
+    deps = runtime.deps
+    with deps.recall_transaction(ns) as tx:
+        role, scope, sync = tx._c.execute(
+            "SELECT current_user, current_setting('reverie.namespace'), "
+            "current_setting('synchronous_commit')").fetchone()
+    assert (role, scope, sync) == ("reverie_app", ns, "off")
+    # Every pooled connection is back to the login role, unscoped, committing synchronously.
+    conns = [deps.engine.connect() for _ in range(3)]
+    try:
+        for c in conns:
+            row = c.execute(text("SELECT current_user, current_setting('reverie.namespace', "
+                                 "true), current_setting('synchronous_commit')")).one()
+            assert row[0] != "reverie_app" and not row[1] and row[2] == "on"
+    finally:
+        for c in conns:
+            c.close()
+
+
+def test_row_level_security_hides_other_namespaces_even_from_a_wrong_filter(runtime, ns):
+    _ingest(runtime, ns + "-b", said="I moved to Lisbon.")
+    with runtime.deps.recall_transaction(ns) as tx:
+        seen = tx._c.execute("SELECT count(*) FROM fragments WHERE namespace = %s",
+                             (ns + "-b",)).fetchone()[0]
+    assert seen == 0  # the other namespace's rows exist, but not for this transaction
+    assert runtime.reader.recall(ns + "-b", "u1", "Lisbon").hits
+
+
+def test_a_hostile_namespace_is_refused_before_any_sql(runtime):
+    with pytest.raises(InvalidInput):
+        with runtime.deps.recall_transaction("x'; DROP TABLE facts; --"):
+            pass
+
+
+def test_a_failed_statement_rolls_back_and_the_pool_keeps_working(runtime, ns):
+    _ingest(runtime, ns)
+    with pytest.raises(StoreUnavailable):
+        with runtime.deps.recall_transaction(ns) as tx:
+            tx._c.execute("SELECT set_config('statement_timeout', '1', true)")
+            tx._c.execute("SELECT pg_sleep(0.2)").fetchone()  # cancelled by the timeout
+    for _ in range(6):  # more than the pool holds: no connection came back broken
+        assert runtime.reader.recall(ns, "u1", "Berlin").hits
