@@ -136,17 +136,16 @@ class Reader:
         k = k or s.recall_k
         budget = token_budget or s.recall_token_budget
         now = self.deps.now()
-        # One scoped read transaction, two round trips on a miss (see RecallTransaction).
-        with self.deps.recall_transaction(namespace) as tx:
-            version = tx.cache_version(user_id)
-            tx.audit(user_id, "read", f"recall k={k}", now)
+        # On the read pool: one round trip on a hit, two on a miss (see RecallReads).
+        with self.deps.recall_reads(namespace) as reads:
+            version = reads.audited_cache_version(user_id, "read", f"recall k={k}", now)
             key = (namespace, user_id, version, query, k, budget)
             cached = self.cache.get(key)
             if cached is not None:
                 return cached.model_copy(update={"cached": True})
             qvec = self.deps.embedder.embed([query])[0]
             pool = max(30, 3 * k)
-            rows, stats = tx.rows(user_id, query, qvec, pool=pool)
+            rows, stats = reads.rows(user_id, query, qvec, pool=pool)
         cands = build_candidates(rows, stats, pool=pool)
         ranked = mark_conflicts(fuse(cands, now=now,
                                      half_life_days=s.decay_half_life_days))

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import psycopg
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine, event, text
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -22,7 +22,7 @@ from infra.stores.facts import FactStore
 from infra.stores.items import ItemStore
 from infra.stores.objects import open_object_store
 from infra.stores.profiles import ProfileStore
-from infra.stores.recall import RecallTransaction
+from infra.stores.recall import RecallReads, prepare_read_connection
 from infra.stores.runs import RunStore
 from infra.stores.sessions import SessionStore
 from infra.stores.transcripts import TranscriptStore
@@ -79,6 +79,7 @@ class Deps:
     vocabulary: Vocabulary
     _embedder: Embedder | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
+    _read_engine: Engine | None = None
 
     def __post_init__(self) -> None:
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
@@ -125,35 +126,43 @@ class Deps:
         for fn in uow._after:
             fn()
 
+    @property
+    def read_engine(self) -> Engine:
+        """The read pool of the assistant's recall (`recall_reads`): its connections run as
+        `reverie_app` for their whole session, so they are never lent to other code."""
+        with self._lock:
+            if self._read_engine is None:
+                self._read_engine = make_engine(self.engine.url)
+                event.listen(self._read_engine, "connect",
+                             lambda conn, _rec: prepare_read_connection(conn, APP_ROLE))
+            return self._read_engine
+
     @contextmanager
-    def recall_transaction(self, namespace: str) -> Iterator[RecallTransaction]:
-        """The assistant's recall: one scoped read transaction on a pooled connection in
-        pipeline mode (see `RecallTransaction`), committed when the block ends."""
+    def recall_reads(self, namespace: str) -> Iterator[RecallReads]:
+        """The assistant's recall: statements on a connection of the read pool (see
+        `RecallReads`)."""
         check_namespace(namespace)
         try:
-            fairy = self.engine.raw_connection()
+            fairy = self.read_engine.raw_connection()
         except (OperationalError, psycopg.OperationalError) as exc:  # raw: unwrapped errors
             raise StoreUnavailable(f"database unavailable: {getattr(exc, 'orig', exc)}") from exc
         conn = fairy.driver_connection
         try:
-            with conn.pipeline():
-                tx = RecallTransaction(conn, namespace, APP_ROLE, current_actor(),
-                                       statement_timeout_ms=remaining_ms())
-                yield tx
-                if not tx.committed:
-                    tx.commit()
+            yield RecallReads(conn, namespace, current_actor(),
+                              statement_timeout_ms=remaining_ms())
         except psycopg.OperationalError as exc:
-            fairy.invalidate()  # a broken connection must not go back to the pool
+            fairy.invalidate()  # a broken or cancelled connection must not be reused
             raise StoreUnavailable(f"database unavailable: {exc}") from exc
         except BaseException:
-            if not conn.closed:
-                conn.rollback()
+            fairy.invalidate()  # its session state (namespace, timeout) is unknown now
             raise
         finally:
             fairy.close()
 
     def dispose(self) -> None:
         self.engine.dispose()
+        if self._read_engine is not None:
+            self._read_engine.dispose()
 
 
 def make_extractor(settings: Settings) -> Extractor:

@@ -45,9 +45,10 @@ K1, B = 1.2, 0.75
 MAX_PINNED = 20
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RowFeatures:
-    """One live row of the user as the store reads it for a query."""
+    """One live row of the user as the store reads it for a query. Not frozen: a frozen
+    dataclass sets each field through object.__setattr__, 3 us a row on every recall."""
 
     kind: str                       # item | fragment
     ref: str
@@ -118,30 +119,31 @@ def _ranks(scored: Iterable[tuple[str, float]], pool: int, *, descending: bool) 
 def _topic_versions(frags: dict[str, RowFeatures], tops: set[str],
                     idf: dict[str, float]) -> dict[str, tuple[str, ...]]:
     """For each fragment of `tops`, the later-session fragments of `tops` on its topic."""
-    rows = sorted((frags[r] for r in tops), key=lambda f: f.ref)
+    rows = [frags[r] for r in sorted(tops) if frags[r].at is not None]
     if len(rows) < 2:
         return {}
-    with_vec = [f for f in rows if f.embedding is not None]
-    close: set[tuple[str, str]] = set()
+    close: set[tuple[int, int]] = set()
+    with_vec = [i for i, f in enumerate(rows) if f.embedding is not None]
     if len(with_vec) > 1:
-        m = np.asarray([np.asarray(f.embedding, dtype=np.float64) for f in with_vec])
+        m = np.vstack([rows[i].embedding for i in with_vec]).astype(np.float64)
         norms = np.linalg.norm(m, axis=1)
         norms[norms == 0] = 1.0
         unit = m / norms[:, None]
-        dist = 1.0 - unit @ unit.T
-        ii, jj = np.nonzero(dist <= TOPIC_DISTANCE)
-        close = {(with_vec[i].ref, with_vec[j].ref) for i, j in zip(ii, jj)}
-    weight = {f.ref: sum(idf.get(h, 0.0) for h in f.hits) for f in rows}
+        ii, jj = np.nonzero(1.0 - unit @ unit.T <= TOPIC_DISTANCE)
+        close = {(with_vec[i], with_vec[j]) for i, j in zip(ii.tolist(), jj.tolist())}
+    hits = [set(f.hits) for f in rows]
+    weight = [sum(idf.get(h, 0.0) for h in f.hits) for f in rows]
     out: dict[str, tuple[str, ...]] = {}
-    for a in rows:
+    for i, a in enumerate(rows):
         later = []
-        for b in rows:
-            if b.at is None or a.at is None or b.at <= a.at or b.session_id == a.session_id:
+        for j, b in enumerate(rows):
+            if b.at <= a.at or b.session_id == a.session_id:
                 continue
-            shared = set(a.hits) & set(b.hits)
-            if (a.ref, b.ref) in close or (
-                    a.hits and shared
-                    and sum(idf.get(h, 0.0) for h in shared) >= TOPIC_SHARE * weight[a.ref]):
+            if (i, j) in close:
+                later.append(b)
+                continue
+            shared = hits[i] & hits[j] if hits[i] else None
+            if shared and sum(idf.get(h, 0.0) for h in shared) >= TOPIC_SHARE * weight[i]:
                 later.append(b)
         if later:
             later.sort(key=lambda b: b.at, reverse=True)

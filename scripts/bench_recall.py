@@ -11,10 +11,10 @@ writes a session's exchanges in one statement). Then, round by round, it times:
   prepared, vector sent binary, no transaction): the floor for any recall on this table;
 - statement: the candidates statement alone (`infra.stores.recall.read_rows`) with the
   lists built from its rows (`pipeline.lists`), on one autocommit connection;
-- uow / rank: the two other parts of the assistant's path, alone (the scoped read
-  transaction with nothing in it; the ranking of the previous candidates);
-- system: the assistant's path for candidates and ranking — the scoped read transaction
-  (`Deps.recall_transaction`) for the rows, the lists, then `pipeline.rank` fuse /
+- uow / rank: the two other parts of the assistant's path, alone (the read's other
+  statement: its audit row and the cache version; the ranking of the previous candidates);
+- system: the assistant's path for candidates and ranking — the candidates statement on
+  the read pool (`Deps.recall_reads`), the lists, then `pipeline.rank` fuse /
   mark_conflicts / select (what `api.read.Reader.recall` does after its cache check);
 - reader: the whole `Reader.recall` on a cache miss (cache-version read and audit row
   included), the query vector looked up.
@@ -321,10 +321,10 @@ def measure(url: str, rounds: list[dict], *, warmup: int,
                      prepare=True).fetchall()
 
     def system(uid, query, qvec):
-        # What api.read.Reader.recall does after its cache check: the scoped read
-        # transaction for the candidate rows, then the lists and the ranking.
-        with deps.recall_transaction(NAMESPACE) as tx:
-            rows, stats = tx.rows(uid, query, qvec, pool=pool)
+        # What api.read.Reader.recall does after its cache check: the candidate rows on
+        # the read pool, then the lists and the ranking.
+        with deps.recall_reads(NAMESPACE) as reads:
+            rows, stats = reads.rows(uid, query, qvec, pool=pool)
         ranked = mark_conflicts(fuse(build_candidates(rows, stats, pool=pool), now=now,
                                      half_life_days=half_life))
         return select(ranked, k=k, token_budget=budget)
@@ -334,8 +334,8 @@ def measure(url: str, rounds: list[dict], *, warmup: int,
     raw = psycopg.connect(_libpq(url), autocommit=True)
 
     def uow_alone(uid, query, qvec):
-        with deps.recall_transaction(NAMESPACE):
-            pass
+        with deps.recall_reads(NAMESPACE) as reads:
+            reads.audited_cache_version(uid, "read", "bench", now)
 
     last: list = []
 
@@ -513,9 +513,9 @@ def _report(console: Console, res: dict, *, items: int, per_user: int, fragments
         table.add_column(col, justify="left" if col == "path" else "right")
     names = {"bare": "bare pgvector top-10 (psycopg, prepared, binary vector)",
              "statement": "candidates statement + lists (autocommit)",
-             "uow": "  part: scoped read transaction alone (checkout, scope, commit)",
+             "uow": "  part: audit row + cache version, alone",
              "rank": "  part: ranking alone (pipeline.rank fuse/select)",
-             "system": "assistant path: read transaction + candidates + lists + rank",
+             "system": "assistant path: candidates (read pool) + lists + rank",
              "reader": "Reader.recall, cache miss (+ cache-version read, audit row)"}
     for key, label in names.items():
         if key not in res:

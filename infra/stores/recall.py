@@ -137,61 +137,65 @@ class RecallStore:
         return build_candidates(rows, stats, pool=pool, fragments=fragments)
 
 
-_SCOPE = ("SELECT set_config('role', %(role)s, true), set_config('reverie.namespace', %(ns)s, true),"
-          " set_config('synchronous_commit', 'off', true)")
-_CACHE_VERSION = ("SELECT coalesce(max(cache_version), 0) FROM profiles "
-                  "WHERE namespace = %(ns)s AND user_id = %(uid)s")
-_AUDIT = ("INSERT INTO audit_log (audit_id, namespace, user_id, actor, action, target, at) "
-          "VALUES (%(id)s, %(ns)s, %(uid)s, %(actor)s, %(action)s, %(target)s, %(at)s)")
+_SCOPE = ("SELECT set_config('reverie.namespace', %(ns)s, false), "
+          "set_config('statement_timeout', %(timeout)s, false)")
+# The read's audit row and the user's cache version, in one statement (one round trip): the
+# INSERT runs once whether or not its CTE is read.
+_AUDIT_AND_VERSION = """
+WITH audit AS (
+  INSERT INTO audit_log (audit_id, namespace, user_id, actor, action, target, at)
+  VALUES (%(id)s, %(ns)s, %(uid)s, %(actor)s, %(action)s, %(target)s, %(at)s))
+SELECT coalesce(max(cache_version), 0) FROM profiles
+WHERE namespace = %(ns)s AND user_id = %(uid)s"""
 
 
-class RecallTransaction:
-    """The assistant's recall as one scoped read transaction in psycopg's pipeline mode: the
-    statements are sent without waiting for each other's answers, so a cache miss costs two
-    round trips (BEGIN + scope + cache version; then the candidates, the audit row and
-    COMMIT) instead of one per statement through the ORM (~0.7 ms per recall here).
+def prepare_read_connection(conn: Connection, role: str) -> None:
+    """A new connection of the read pool: autocommit, role `role` for the whole session
+    (row-level security applies), synchronous_commit off (its one write is a recall's
+    audit row: a crash may lose the last few, never half-write one), and the server's
+    statement_timeout remembered to restore it after a recall with a deadline."""
+    if conn.info.transaction_status != 0:  # IDLE: not inside the dialect's first queries
+        conn.rollback()
+    conn.autocommit = True
+    conn.execute(f'SET ROLE "{role}"')
+    conn.execute("SET synchronous_commit = off")
+    conn._reverie_timeout = conn.execute("SHOW statement_timeout").fetchone()[0]  # type: ignore[attr-defined]
+    _prepare_connection(conn)
 
-    Scoped like a unit of work (role `reverie_app`, `reverie.namespace`: row-level
-    security), with synchronous_commit off for this transaction only: its one write is the
-    read's audit row, which a crash may lose in the last moments but never half-write, and
-    waiting for the WAL flush on every recall doubled its latency."""
 
-    def __init__(self, conn: Connection, namespace: str, role: str, actor: str, *,
+class RecallReads:
+    """The assistant's recall on a connection of the read pool (`prepare_read_connection`),
+    without a transaction around it: a cache miss is two statements, two round trips (the
+    audit row with the cache version; the candidates, in one snapshot), where a unit of
+    work paid BEGIN, SET LOCAL ROLE, the namespace and COMMIT on every recall.
+
+    The namespace (and the deadline's statement_timeout) are session settings of the
+    pooled connection, sent only when they differ from what it holds: a connection whose
+    state is in doubt after an error is discarded (`Deps.recall_reads`), never reused."""
+
+    def __init__(self, conn: Connection, namespace: str, actor: str, *,
                  statement_timeout_ms: int | None = None) -> None:
         self._c = conn
         self._ns = namespace
         self._actor = actor
-        self._pending: list[dict] = []
-        self.committed = False
-        _prepare_connection(conn)
-        conn.execute(_SCOPE, {"role": role, "ns": namespace}, prepare=True)
-        if statement_timeout_ms is not None:  # a deadline: Postgres gives up with the caller
-            conn.execute("SELECT set_config('statement_timeout', %s, true)",
-                         (str(statement_timeout_ms),), prepare=True)
+        timeout = (str(statement_timeout_ms) if statement_timeout_ms is not None
+                   else getattr(conn, "_reverie_timeout", "0"))
+        if getattr(conn, "_reverie_scope", None) != (namespace, timeout):
+            conn._reverie_scope = None  # type: ignore[attr-defined]
+            conn.execute(_SCOPE, {"ns": namespace, "timeout": timeout}, prepare=True)
+            conn._reverie_scope = (namespace, timeout)  # type: ignore[attr-defined]
 
-    def cache_version(self, user_id: str) -> int:
-        cur = self._c.execute(_CACHE_VERSION, {"ns": self._ns, "uid": user_id}, prepare=True)
+    def audited_cache_version(self, user_id: str, action: str, target: str,
+                              at: datetime) -> int:
+        """Record the read in the audit log; return the user's cache version."""
+        cur = self._c.execute(_AUDIT_AND_VERSION, {
+            "id": str(uuid.uuid4()), "ns": self._ns, "uid": user_id,
+            "actor": self._actor[:64], "action": action[:32], "target": target, "at": at},
+            prepare=True)
         return int(cur.fetchone()[0])
-
-    def audit(self, user_id: str, action: str, target: str, at: datetime) -> None:
-        """An audit row, written with the transaction (sent with the next round trip)."""
-        self._pending.append({"id": str(uuid.uuid4()), "ns": self._ns, "uid": user_id,
-                              "actor": self._actor[:64], "action": action[:32],
-                              "target": target, "at": at})
 
     def rows(self, user_id: str, query: str, qvec: Sequence[float], *, pool: int,
              fragments: bool = True) -> tuple[list[RowFeatures], dict[str, TableStats]]:
-        """The candidate rows; the pending writes and COMMIT travel with them."""
-        params = {"ns": self._ns, "uid": user_id, "q": query, "pool": pool,
-                  "qv": np.asarray(qvec, dtype=np.float32)}
-        cur = self._c.cursor(binary=True)
-        cur.execute(STATEMENTS[fragments], params, prepare=True)
-        self.commit()
-        return to_features(cur.fetchall())
-
-    def commit(self) -> None:
-        for row in self._pending:
-            self._c.execute(_AUDIT, row, prepare=True)
-        self._pending.clear()
-        self._c.commit()
-        self.committed = True
+        """The candidate rows of one recall."""
+        return read_rows(self._c, self._ns, user_id, query, qvec, pool=pool,
+                         fragments=fragments)

@@ -1,6 +1,6 @@
-"""The assistant's recall runs as one scoped read transaction on a raw pooled connection in
-pipeline mode (`Deps.recall_transaction`): scoped like a unit of work, audited, and leaving
-nothing behind on the pooled connection."""
+"""The assistant's recall runs on the read pool in pipeline mode (`Deps.recall_reads`):
+scoped like a unit of work (role reverie_app, the namespace), audited, and nothing of it
+reaches the connections the units of work use."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
@@ -32,15 +32,18 @@ def test_recall_is_audited_on_a_miss_and_on_a_cache_hit(runtime, ns):
     assert len(reads) == 2 and {r.action for r in reads} == {"read"}
 
 
-def test_the_transaction_is_scoped_and_leaves_the_pooled_connection_clean(runtime, ns):
+def test_the_reads_are_scoped_and_the_units_of_work_pool_is_untouched(runtime, ns):
     _ingest(runtime, ns)
     deps = runtime.deps
-    with deps.recall_transaction(ns) as tx:
-        role, scope, sync = tx._c.execute(
+    with deps.recall_reads(ns) as reads:
+        role, scope, sync = reads._c.execute(
             "SELECT current_user, current_setting('reverie.namespace'), "
             "current_setting('synchronous_commit')").fetchone()
     assert (role, scope, sync) == ("reverie_app", ns, "off")
-    # Every pooled connection is back to the login role, unscoped, committing synchronously.
+    with deps.recall_reads(ns + "-b") as reads:  # the next recall re-scopes the connection
+        assert reads._c.execute("SELECT current_setting('reverie.namespace')"
+                                ).fetchone()[0] == ns + "-b"
+    # The other pool's connections: the login role, unscoped, committing synchronously.
     conns = [deps.engine.connect() for _ in range(3)]
     try:
         for c in conns:
@@ -54,8 +57,8 @@ def test_the_transaction_is_scoped_and_leaves_the_pooled_connection_clean(runtim
 
 def test_row_level_security_hides_other_namespaces_even_from_a_wrong_filter(runtime, ns):
     _ingest(runtime, ns + "-b", said="I moved to Lisbon.")
-    with runtime.deps.recall_transaction(ns) as tx:
-        seen = tx._c.execute("SELECT count(*) FROM fragments WHERE namespace = %s",
+    with runtime.deps.recall_reads(ns) as reads:
+        seen = reads._c.execute("SELECT count(*) FROM fragments WHERE namespace = %s",
                              (ns + "-b",)).fetchone()[0]
     assert seen == 0  # the other namespace's rows exist, but not for this transaction
     assert runtime.reader.recall(ns + "-b", "u1", "Lisbon").hits
@@ -63,15 +66,26 @@ def test_row_level_security_hides_other_namespaces_even_from_a_wrong_filter(runt
 
 def test_a_hostile_namespace_is_refused_before_any_sql(runtime):
     with pytest.raises(InvalidInput):
-        with runtime.deps.recall_transaction("x'; DROP TABLE facts; --"):
+        with runtime.deps.recall_reads("x'; DROP TABLE facts; --"):
             pass
 
 
 def test_a_failed_statement_rolls_back_and_the_pool_keeps_working(runtime, ns):
     _ingest(runtime, ns)
     with pytest.raises(StoreUnavailable):
-        with runtime.deps.recall_transaction(ns) as tx:
-            tx._c.execute("SELECT set_config('statement_timeout', '1', true)")
-            tx._c.execute("SELECT pg_sleep(0.2)").fetchone()  # cancelled by the timeout
+        with runtime.deps.recall_reads(ns) as reads:
+            reads._c.execute("SELECT set_config('statement_timeout', '1', false)")
+            reads._c.execute("SELECT pg_sleep(0.2)").fetchone()  # cancelled by the timeout
     for _ in range(6):  # more than the pool holds: no connection came back broken
         assert runtime.reader.recall(ns, "u1", "Berlin").hits
+
+
+def test_a_deadline_does_not_outlive_its_recall_on_the_pooled_connection(runtime, ns):
+    from api.safe import safe_recall
+    _ingest(runtime, ns)
+    with runtime.deps.recall_reads(ns) as reads:
+        default = reads._c.execute("SHOW statement_timeout").fetchone()[0]
+    assert safe_recall(runtime.reader, ns, "u1", "Berlin?", deadline_ms=5000).hits
+    for _ in range(3):  # whichever pooled connection comes next
+        with runtime.deps.recall_reads(ns) as reads:
+            assert reads._c.execute("SHOW statement_timeout").fetchone()[0] == default
