@@ -38,6 +38,7 @@ from pipeline.rank import (
     TOPIC_POOL,
     TOPIC_SHARE,
     Candidate,
+    candidate,
 )
 
 K1, B = 1.2, 0.75
@@ -182,13 +183,13 @@ def build_candidates(rows: Sequence[RowFeatures], stats: dict[str, TableStats], 
     out = []
     for r in items:
         if r.ref in vec or r.ref in fts or r.ref in pinned:
-            out.append(Candidate(
+            out.append(candidate(
                 kind="item", ref=r.ref, text=r.text, at=r.updated_at, confidence=r.confidence,
                 predicate=r.predicate, sources=r.sources, item_kind=r.item_kind,
                 accessed_at=r.accessed_at, vec_rank=vec.get(r.ref), fts_rank=fts.get(r.ref)))
     for f in frags:
         if f.ref in vec or f.ref in fts:
-            out.append(Candidate(
+            out.append(candidate(
                 kind="fragment", ref=f.ref, text=f.text, at=f.at, confidence=0.6,
                 sources=tuple(f"{f.session_id}#{t}" for t in range(f.turn_start,
                                                                    f.turn_end + 1)),

@@ -7,7 +7,9 @@ its vector distance and the query words it contains, and returns only the rows a
 take: every row containing a query word (BM25 counts each word's rarity among them), every
 fragment next to one (its neighbour's words lend it score), the :pool nearest by vector and
 every constraint (pinned), with the per-table row count and mean length BM25 needs, and a
-fragment's vector (topic versions compare them). Aggregates, windows and per-row subplans
+fragment's vector (topic versions compare them), fetched for the returned rows only, by the
+row's ctid (the tuple this statement's snapshot read; no index descent), so the CTE stays
+small for a user with thousands of fragments. Aggregates, windows and per-row subplans
 for the ranking cost Postgres ~1.4 ms over ~120 rows; this statement costs ~1.3x a bare
 per-user top-10 (`reverie bench recall`).
 
@@ -45,13 +47,15 @@ _ITEM_ROWS = """
          CASE WHEN m.tsv @@ q.t THEN ARRAY(SELECT qt.lexeme FROM qt WHERE m.tsv @@ qt.tq)
          END AS hits,
          m.statement AS text, m.updated_at AS at, m.confidence, m.predicate, m.sources,
-         m.kind, m.accessed_at, NULL::varchar AS session_id, NULL::int AS ts, NULL::int AS te
+         m.kind, m.accessed_at, NULL::varchar AS session_id, NULL::int AS ts, NULL::int AS te,
+         NULL::tid AS tid
   FROM memory_items m CROSS JOIN q
   WHERE m.namespace = %(ns)s AND m.user_id = %(uid)s AND NOT m.retired"""
 _FRAGMENT_ROWS = """
   SELECT 'fragment', f.fragment_id, f.embedding <=> q.v, length(f.tsv),
          CASE WHEN f.tsv @@ q.t THEN ARRAY(SELECT qt.lexeme FROM qt WHERE f.tsv @@ qt.tq) END,
-         f.text, f.at, NULL, NULL, NULL, NULL, NULL, f.session_id, f.turn_start, f.turn_end
+         f.text, f.at, NULL, NULL, NULL, NULL, NULL, f.session_id, f.turn_start, f.turn_end,
+         f.ctid
   FROM fragments f CROSS JOIN q
   WHERE f.namespace = %(ns)s AND f.user_id = %(uid)s AND NOT f.retired"""
 # A fragment without query words next to one with them (same session, adjacent turns).
@@ -66,7 +70,7 @@ _SELECT = """
 SELECT r.k, r.ref, r.dist, r.len, r.hits, r.text, r.at, r.confidence, r.predicate, r.sources,
        r.kind, r.accessed_at, r.session_id, r.ts, r.te, st.n, st.av,
        CASE WHEN r.k = 'fragment'
-            THEN (SELECT f.embedding FROM fragments f WHERE f.fragment_id = r.ref) END
+            THEN (SELECT f.embedding FROM fragments f WHERE f.ctid = r.tid) END
 FROM r JOIN st USING (k)
 WHERE r.hits IS NOT NULL OR r.kind = 'constraint' OR r.ref IN (SELECT ref FROM vt){near}"""
 

@@ -118,3 +118,13 @@ def test_ties_break_by_ref_so_a_query_ranks_the_same_way_every_time():
     assert [(c.ref, c.vec_rank, c.fts_rank) for c in sorted(first, key=lambda c: c.ref)] == \
         [("a", 1, 1), ("b", 2, 2), ("c", 3, 3)]
     assert sorted(first, key=lambda c: c.ref) == sorted(again, key=lambda c: c.ref)
+
+
+def test_the_fast_candidate_constructor_equals_the_dataclass_and_checks_its_fields():
+    from pipeline.rank import Candidate, candidate
+    fast = candidate(kind="item", ref="x", text="t", at=T0, vec_rank=2, newer=("y",))
+    assert fast == Candidate(kind="item", ref="x", text="t", at=T0, vec_rank=2, newer=("y",))
+    with pytest.raises(TypeError):
+        candidate(kind="item", ref="x", text="t")  # `at` missing
+    with pytest.raises(TypeError):
+        candidate(kind="item", ref="x", text="t", at=T0, vec_rnak=2)  # a typo is not a field
