@@ -60,6 +60,7 @@ def drop_cached(namespace: str, user_id: str) -> None:
     """Forget the user's cached recall results in every Reader of this process."""
     for reader in list(_READERS):
         reader.cache.drop_user(namespace, user_id)
+        reader._vectors.drop_user(namespace, user_id)
 
 
 class Reader:
@@ -67,7 +68,18 @@ class Reader:
         self.memory = memory
         self.deps = memory.deps
         self.cache = _LRU()
+        self._vectors = _LRU(1024)
         _READERS.add(self)
+
+    def _query_vector(self, namespace: str, user_id: str, query: str):
+        """The query's embedding, from a per-process LRU (per user: an erasure drops the
+        user's questions with the rest of their cache, `drop_cached`)."""
+        key = (namespace, user_id, self.deps.embedder.name, query)
+        vec = self._vectors.get(key)
+        if vec is None:
+            vec = self.deps.embedder.embed([query])[0]
+            self._vectors.put(key, vec)
+        return vec
 
     def _check(self, namespace: str, user_id: str) -> None:
         check_namespace(namespace), check_ident(user_id, "user id")
@@ -136,16 +148,19 @@ class Reader:
         k = k or s.recall_k
         budget = token_budget or s.recall_token_budget
         now = self.deps.now()
-        # On the read pool: one round trip on a hit, two on a miss (see RecallReads).
+        # The query vector first (cached by text: a repeated question is not embedded
+        # again), then one statement: audit row, cache version and candidate rows. On a
+        # cache hit the rows are dropped: a hit saves the ranking, and a miss (the common
+        # case: each turn asks something new) costs one round trip instead of two.
+        qvec = self._query_vector(namespace, user_id, query)
+        pool = max(30, 3 * k)
         with self.deps.recall_reads(namespace) as reads:
-            version = reads.audited_cache_version(user_id, "read", f"recall k={k}", now)
-            key = (namespace, user_id, version, query, k, budget)
-            cached = self.cache.get(key)
-            if cached is not None:
-                return cached.model_copy(update={"cached": True})
-            qvec = self.deps.embedder.embed([query])[0]
-            pool = max(30, 3 * k)
-            rows, stats = reads.rows(user_id, query, qvec, pool=pool)
+            version, rows, stats = reads.audited_rows(
+                user_id, query, qvec, pool=pool, action="read", target=f"recall k={k}", at=now)
+        key = (namespace, user_id, version, query, k, budget)
+        cached = self.cache.get(key)
+        if cached is not None:
+            return cached.model_copy(update={"cached": True})
         cands = build_candidates(rows, stats, pool=pool)
         ranked = mark_conflicts(fuse(cands, now=now,
                                      half_life_days=s.decay_half_life_days))

@@ -11,13 +11,14 @@ writes a session's exchanges in one statement). Then, round by round, it times:
   prepared, vector sent binary, no transaction): the floor for any recall on this table;
 - statement: the candidates statement alone (`infra.stores.recall.read_rows`) with the
   lists built from its rows (`pipeline.lists`), on one autocommit connection;
-- uow / rank: the two other parts of the assistant's path, alone (the read's other
-  statement: its audit row and the cache version; the ranking of the previous candidates);
+- uow / rank: the two other parts of the assistant's path, alone (a read-pool checkout
+  with nothing sent; the ranking of the previous candidates);
 - system: the assistant's path for candidates and ranking — the candidates statement on
   the read pool (`Deps.recall_reads`), the lists, then `pipeline.rank` fuse /
   mark_conflicts / select (what `api.read.Reader.recall` does after its cache check);
-- reader: the whole `Reader.recall` on a cache miss (cache-version read and audit row
-  included), the query vector looked up.
+- reader: the whole `Reader.recall` on a cache miss: one statement that also writes the
+  audit row and reads the cache version, then the lists, ranking and the cache; the query
+  vector looked up.
 
 Query embedding is excluded everywhere (vectors are precomputed). Within a round every path
 asks the same question but for its own user, so no path reads pages another just read; the
@@ -334,8 +335,8 @@ def measure(url: str, rounds: list[dict], *, warmup: int,
     raw = psycopg.connect(_libpq(url), autocommit=True)
 
     def uow_alone(uid, query, qvec):
-        with deps.recall_reads(NAMESPACE) as reads:
-            reads.audited_cache_version(uid, "read", "bench", now)
+        with deps.recall_reads(NAMESPACE):
+            pass
 
     last: list = []
 
@@ -513,10 +514,10 @@ def _report(console: Console, res: dict, *, items: int, per_user: int, fragments
         table.add_column(col, justify="left" if col == "path" else "right")
     names = {"bare": "bare pgvector top-10 (psycopg, prepared, binary vector)",
              "statement": "candidates statement + lists (autocommit)",
-             "uow": "  part: audit row + cache version, alone",
+             "uow": "  part: read-pool checkout alone",
              "rank": "  part: ranking alone (pipeline.rank fuse/select)",
              "system": "assistant path: candidates (read pool) + lists + rank",
-             "reader": "Reader.recall, cache miss (+ cache-version read, audit row)"}
+             "reader": "Reader.recall, cache miss (+ audit row, cache version)"}
     for key, label in names.items():
         if key not in res:
             continue

@@ -79,13 +79,27 @@ def _statement(fragments: bool) -> str:
     rows = _ITEM_ROWS + ("\n  UNION ALL" + _FRAGMENT_ROWS if fragments else "")
     return f"""WITH {_QUERY},
 r AS MATERIALIZED ({rows}),
-st AS (SELECT k, count(*)::int AS n, avg(len)::float8 AS av FROM r GROUP BY k),
+st AS (SELECT k, count(*) AS n, avg(len)::float8 AS av FROM r GROUP BY k),
 vt AS (SELECT ref FROM r WHERE dist IS NOT NULL ORDER BY dist, ref LIMIT %(pool)s)\
 {_NEAR if fragments else ""}{_SELECT.format(
         near=" OR r.ref IN (SELECT ref FROM near)" if fragments else "")}"""
 
 
 STATEMENTS = {True: _statement(True), False: _statement(False)}
+
+# The assistant's recall in ONE statement, one round trip: the read's audit row (a
+# data-modifying CTE runs once, read or not), the user's cache version (a row of kind
+# 'version', its value in `n`) and the candidate rows.
+_AUDITED = """WITH audit AS (
+  INSERT INTO audit_log (audit_id, namespace, user_id, actor, action, target, at)
+  VALUES (%(id)s, %(ns)s, %(uid)s, %(actor)s, %(action)s, %(target)s, %(at)s)),"""
+_VERSION_ROW = """
+UNION ALL
+SELECT 'version', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+       NULL, (SELECT coalesce(max(cache_version), 0) FROM profiles
+              WHERE namespace = %(ns)s AND user_id = %(uid)s), NULL, NULL"""
+AUDITED_STATEMENTS = {f: _AUDITED + STATEMENTS[f].removeprefix("WITH") + _VERSION_ROW
+                      for f in (True, False)}
 
 
 def _prepare_connection(conn: Connection) -> None:
@@ -108,9 +122,14 @@ def read_rows(conn: Connection, namespace: str, user_id: str, query: str,
 
 
 def to_features(records) -> tuple[list[RowFeatures], dict[str, TableStats]]:
+    """Row features and per-table statistics; a 'version' row (cache version in `n`) is
+    returned as TableStats(version, 0) under "version"."""
     rows, stats = [], {}
     for (k, ref, dist, length, hits, text, at, confidence, predicate, sources, kind,
          accessed_at, session_id, ts, te, n, av, emb) in records:
+        if k == "version":
+            stats[k] = TableStats(int(n), 0.0)
+            continue
         if k not in stats:
             stats[k] = TableStats(n, av or 0.0)
         if k == "item":
@@ -143,16 +162,6 @@ class RecallStore:
 
 _SCOPE = ("SELECT set_config('reverie.namespace', %(ns)s, false), "
           "set_config('statement_timeout', %(timeout)s, false)")
-# The read's audit row and the user's cache version, in one statement (one round trip): the
-# INSERT runs once whether or not its CTE is read.
-_AUDIT_AND_VERSION = """
-WITH audit AS (
-  INSERT INTO audit_log (audit_id, namespace, user_id, actor, action, target, at)
-  VALUES (%(id)s, %(ns)s, %(uid)s, %(actor)s, %(action)s, %(target)s, %(at)s))
-SELECT coalesce(max(cache_version), 0) FROM profiles
-WHERE namespace = %(ns)s AND user_id = %(uid)s"""
-
-
 def prepare_read_connection(conn: Connection, role: str) -> None:
     """A new connection of the read pool: autocommit, role `role` for the whole session
     (row-level security applies), synchronous_commit off (its one write is a recall's
@@ -169,9 +178,9 @@ def prepare_read_connection(conn: Connection, role: str) -> None:
 
 class RecallReads:
     """The assistant's recall on a connection of the read pool (`prepare_read_connection`),
-    without a transaction around it: a cache miss is two statements, two round trips (the
-    audit row with the cache version; the candidates, in one snapshot), where a unit of
-    work paid BEGIN, SET LOCAL ROLE, the namespace and COMMIT on every recall.
+    without a transaction around it: one statement, one round trip (audit row, cache
+    version and candidates, in one snapshot), where a unit of work paid BEGIN, SET LOCAL
+    ROLE, the namespace, the cache version, the audit row and COMMIT on every recall.
 
     The namespace (and the deadline's statement_timeout) are session settings of the
     pooled connection, sent only when they differ from what it holds: a connection whose
@@ -189,17 +198,22 @@ class RecallReads:
             conn.execute(_SCOPE, {"ns": namespace, "timeout": timeout}, prepare=True)
             conn._reverie_scope = (namespace, timeout)  # type: ignore[attr-defined]
 
-    def audited_cache_version(self, user_id: str, action: str, target: str,
-                              at: datetime) -> int:
-        """Record the read in the audit log; return the user's cache version."""
-        cur = self._c.execute(_AUDIT_AND_VERSION, {
-            "id": str(uuid.uuid4()), "ns": self._ns, "uid": user_id,
-            "actor": self._actor[:64], "action": action[:32], "target": target, "at": at},
-            prepare=True)
-        return int(cur.fetchone()[0])
+    def audited_rows(self, user_id: str, query: str, qvec: Sequence[float], *, pool: int,
+                     action: str, target: str, at: datetime, fragments: bool = True
+                     ) -> tuple[int, list[RowFeatures], dict[str, TableStats]]:
+        """(cache version, candidate rows, table statistics) of one recall, its audit row
+        written: one statement."""
+        params = {"ns": self._ns, "uid": user_id, "q": query, "pool": pool,
+                  "qv": np.asarray(qvec, dtype=np.float32), "id": str(uuid.uuid4()),
+                  "actor": self._actor[:64], "action": action[:32], "target": target,
+                  "at": at}
+        cur = self._c.cursor(binary=True)
+        cur.execute(AUDITED_STATEMENTS[fragments], params, prepare=True)
+        rows, stats = to_features(cur.fetchall())
+        return stats.pop("version").rows, rows, stats
 
     def rows(self, user_id: str, query: str, qvec: Sequence[float], *, pool: int,
              fragments: bool = True) -> tuple[list[RowFeatures], dict[str, TableStats]]:
-        """The candidate rows of one recall."""
+        """The candidate rows of one recall, without audit or cache version."""
         return read_rows(self._c, self._ns, user_id, query, qvec, pool=pool,
                          fragments=fragments)
