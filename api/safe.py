@@ -28,7 +28,8 @@ from schemas.records import RecallResult
 
 log = structlog.get_logger(__name__)
 
-#: Three failures in a row open the breaker; after 10 s one probe is let through.
+#: Without settings: three failures in a row open the breaker; after 10 s one probe is let
+#: through (`Settings.recall_breaker_failures` / `recall_breaker_reset_s` set a reader's).
 DEFAULT_POLICY = BreakerPolicy(failure_threshold=3, reset_timeout_s=10.0)
 #: Threads that run recalls. A recall stuck past its deadline holds one until the database
 #: cancels it; the breaker stops new submissions long before these run out.
@@ -71,13 +72,21 @@ _guards: weakref.WeakKeyDictionary[Reader, RecallGuard] = weakref.WeakKeyDiction
 _guards_lock = threading.Lock()
 
 
+def _policy_of(reader: Reader) -> BreakerPolicy:
+    s = getattr(getattr(reader, "deps", None), "settings", None)
+    if s is None:
+        return DEFAULT_POLICY
+    return BreakerPolicy(failure_threshold=s.recall_breaker_failures,
+                         reset_timeout_s=s.recall_breaker_reset_s)
+
+
 def guard_for(reader: Reader, *, policy: BreakerPolicy | None = None,
               clock: Callable[[], float] | None = None) -> RecallGuard:
     """The reader's breaker; a `policy` or `clock` replaces it with a fresh, closed one."""
     with _guards_lock:
         guard = _guards.get(reader)
         if guard is None or policy is not None or clock is not None:
-            guard = RecallGuard(policy or DEFAULT_POLICY, clock or time.monotonic)
+            guard = RecallGuard(policy or _policy_of(reader), clock or time.monotonic)
             _guards[reader] = guard
         return guard
 

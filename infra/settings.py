@@ -56,6 +56,10 @@ class Settings(BaseSettings):
     embedder: str = "local"  # local | hash | litellm/<model>
     embedding_dim: int = 384
     recall_deadline_ms: int = 300
+    #: Failures in a row that open safe_recall's circuit breaker, and the seconds before
+    #: one probe is let through again.
+    recall_breaker_failures: int = Field(3, ge=1)
+    recall_breaker_reset_s: float = Field(10.0, ge=0)
     recall_k: int = 5
     recall_token_budget: int = 600
 

@@ -177,3 +177,18 @@ def test_concurrent_callers_share_one_breaker(runtime, ns):
         t.join()
     assert not errors and len(results) == 12
     assert all(not r.degraded for r in results)
+
+
+def test_the_breaker_follows_the_settings(runtime, ns):
+    """`recall_breaker_failures` failures in a row open the reader's breaker."""
+    from api.safe import _guards
+    from infra.settings import Settings
+    with pytest.raises(ValueError):
+        Settings(recall_breaker_failures=0)
+    _ingest(runtime, ns)
+    runtime.deps.settings = runtime.deps.settings.model_copy(
+        update={"recall_breaker_failures": 1, "recall_breaker_reset_s": 60.0})
+    _guards.pop(runtime.reader, None)
+    # A deadline no recall can meet: one real timeout.
+    assert safe_recall(runtime.reader, ns, "u1", QUERY, deadline_ms=0).degraded
+    assert guard_for(runtime.reader).state == "open"  # after ONE failure, not three
