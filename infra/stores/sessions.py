@@ -3,10 +3,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import delete, func, select, update
+from collections.abc import Sequence
+
+from sqlalchemy import case, delete, func, select, text, update
 from sqlalchemy.orm import Session
 
-from infra.db.models import BufferedClaimRow, BufferedTurnRow, SessionRow
+from infra.db.models import BufferedClaimRow, BufferedTurnRow, CheckpointRow, SessionRow
 from schemas.errors import NotFound
 from schemas.ids import session_key
 from schemas.records import InlineClaim, SessionInfo, Turn
@@ -19,6 +21,27 @@ def _info(row: SessionRow) -> SessionInfo:
         ended_at=row.ended_at, state=row.state, end_reason=row.end_reason,
         transcript_key=row.transcript_key, transcript_checksum=row.transcript_checksum,
         turn_count=row.turn_count, summary=row.summary)
+
+
+_S = SessionRow.__table__
+_C = CheckpointRow.__table__
+#: Session-level advisory locks of dream batches: key = hash of this prefix + the sid.
+_CLAIM_KEY = "hashtextextended('reverie-claim' || chr(31) || {sid}, 0)"
+#: A claim looks at this many times its size of the oldest ended sessions: the oldest are
+#: often held by other workers' batches (they stay "ended" until consolidated).
+_CLAIM_WINDOW = 4
+#: SKIP LOCKED for advisory locks: try the locks of the window's sessions (the CTE is
+#: materialized, so every try happens once), keep the oldest `keep` taken, give the rest
+#: back. One statement.
+_CLAIM_OTHERS = text(
+    "WITH tried AS MATERIALIZED ("
+    f"  SELECT sid, ended_at, pg_try_advisory_lock({_CLAIM_KEY.format(sid='sid')}) AS got"
+    "  FROM (SELECT sid, ended_at FROM sessions WHERE namespace = :ns AND state = 'ended'"
+    "        AND sid <> :sid ORDER BY ended_at, sid LIMIT :window) candidates),"
+    " taken AS (SELECT sid, ended_at, row_number() OVER (ORDER BY ended_at, sid) AS n"
+    "           FROM tried WHERE got)"
+    " SELECT sid, ended_at FROM taken WHERE CASE WHEN n <= :keep THEN true"  # in order:
+    f"  ELSE NOT pg_advisory_unlock({_CLAIM_KEY.format(sid='sid')}) END")    # CASE, not OR
 
 
 class SessionStore:
@@ -51,6 +74,74 @@ class SessionStore:
         if row is None:
             raise NotFound(f"no session with key {sid!r}")
         return _info(row)
+
+    # ---- dream batches -------------------------------------------------------------------
+    def with_checkpoints(self, sids: Sequence[str], version: str, *,
+                         outputs_of: str | None = None
+                         ) -> list[tuple[SessionInfo, dict[str, dict | None]]]:
+        """The sessions `sids` (in that order) with the stages already done for their
+        current transcript and `version`: stage -> output (the output only for stage
+        `outputs_of`, None for the others). One query; raises NotFound for a missing sid."""
+        done = (select(func.json_object_agg(_C.c.stage, case(
+            (_C.c.stage == (outputs_of or ""), _C.c.output), else_=None)))
+            .where(_C.c.sid == _S.c.sid, _C.c.version == version,
+                   _C.c.input_hash == func.coalesce(_S.c.transcript_checksum, ""))
+            .scalar_subquery())
+        rows = {r.sid: r for r in self._s.execute(
+            select(*_S.c, done.label("done")).where(_S.c.sid.in_(list(sids))))}
+        missing = [sid for sid in sids if sid not in rows]
+        if missing:
+            raise NotFound(f"no session with key {missing[0]!r}")
+        return [(_info(rows[sid]), rows[sid].done or {}) for sid in sids]
+
+    def stages_done(self, sid: str, version: str, stages: Sequence[str]) -> tuple[SessionInfo, int]:
+        """The session and how many of `stages` are checkpointed for its transcript (one
+        query, no lock: a finished session is finished whoever holds it)."""
+        n = (select(func.count(func.distinct(_C.c.stage)))
+             .where(_C.c.sid == _S.c.sid, _C.c.version == version, _C.c.stage.in_(stages),
+                    _C.c.input_hash == func.coalesce(_S.c.transcript_checksum, ""))
+             .scalar_subquery())
+        row = self._s.execute(select(*_S.c, n.label("n")).where(_S.c.sid == sid)).one_or_none()
+        if row is None:
+            raise NotFound(f"no session with key {sid!r}")
+        return _info(row), row.n
+
+    def unfinished(self, sids: Sequence[str], version: str, stages: Sequence[str]) -> list[str]:
+        """Those of `sids` that some of `stages` have not checkpointed yet (one query)."""
+        n = (select(func.count(func.distinct(_C.c.stage)))
+             .where(_C.c.sid == _S.c.sid, _C.c.version == version, _C.c.stage.in_(stages),
+                    _C.c.input_hash == func.coalesce(_S.c.transcript_checksum, ""))
+             .scalar_subquery())
+        left = set(self._s.scalars(select(_S.c.sid).where(_S.c.sid.in_(list(sids)),
+                                                          n < len(stages))))
+        return [sid for sid in sids if sid in left]
+
+    def claim(self, sid: str, namespace: str, size: int, *,
+              wait: bool = False) -> dict[str, datetime | None]:
+        """Claim `sid` and up to `size - 1` other ended sessions of `namespace` for one dream
+        batch: session-level advisory locks on this connection, so two workers never take
+        the same session, and whoever holds one keeps it across the batch's commits.
+
+        Returns the claimed sids with their end times (`sid` first, its time None), or {}
+        when another worker holds `sid` (with `wait`, blocks until it is free instead). The
+        others are taken oldest first and only when free (SKIP LOCKED semantics): their
+        locks are tried, never waited for."""
+        lock = "true FROM pg_advisory_lock" if wait else "pg_try_advisory_lock"
+        got = self._s.execute(text(f"SELECT {lock}({_CLAIM_KEY.format(sid=':sid')})"),
+                              {"sid": sid}).scalar()
+        if not got:
+            return {}
+        claimed: dict[str, datetime | None] = {sid: None}
+        if size > 1:
+            claimed.update(self._s.execute(_CLAIM_OTHERS, {
+                "ns": namespace, "sid": sid, "keep": size - 1,
+                "window": _CLAIM_WINDOW * (size - 1)}).all())
+        return claimed
+
+    def set_states(self, sids: Sequence[str], state: str) -> None:
+        if sids:
+            self._s.execute(update(SessionRow).where(SessionRow.sid.in_(list(sids)))
+                            .values(state=state))
 
     def create(self, namespace: str, user_id: str, session_id: str,
                started_at: datetime) -> SessionInfo:
