@@ -20,6 +20,7 @@ import functools
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime
 
 import structlog
@@ -34,7 +35,7 @@ from pipeline.replay import extract_claims, fragments_of
 from pipeline.tombstones import Tombstone, is_erased_claim, scrub_transcript
 from schemas.errors import PermanentError
 from schemas.plan import Plan
-from schemas.records import SessionInfo, Transcript
+from schemas.records import Claim, Fragment, SessionInfo, Transcript
 from workers.plans import claims_of, finish_users, plan_for, scope_of, write_plans
 
 log = structlog.get_logger(__name__)
@@ -113,13 +114,64 @@ def tombstones_by_user(uow: UnitOfWork, namespace: str,
 
 
 # ---- replay ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Replayed:
+    """One session's extraction, and the inputs it was computed from."""
+
+    transcript: tuple[str | None, str | None]  # object key, checksum
+    stones: frozenset[Tombstone]
+    claims: list[Claim]
+    fragments: list[Fragment]
+    run: object  # the extractor's run record (LLM tokens), if it keeps one
+
+
+def _replay_one(deps: Deps, info: SessionInfo, stones: Sequence[Tombstone]) -> _Replayed:
+    """Extract a session's claims and fragments: a pure function of the transcript, the
+    user's tombstones and the extractor, so a result computed outside the stage's lock
+    holds as long as those are unchanged."""
+    key, scope = deps.settings.secret_key, scope_of(info.namespace, info.user_id)
+    transcript = scrub_transcript(load_transcript(deps, info), stones, key=key, scope=scope)
+    erased = {t.index for t in transcript.turns if t.text == REDACTED}  # and their claims
+    claims = [c for c in extract_claims(transcript, deps.extractor)
+              if not is_erased_claim(c, stones, key=key, scope=scope)
+              and (c.turn is None or c.turn not in erased)]
+    return _Replayed((info.transcript_key, info.transcript_checksum), frozenset(stones),
+                     claims, fragments_of(transcript), getattr(deps.extractor, "last_run", None))
+
+
+def _replay_unlocked(deps: Deps, sids: Sequence[str], namespace: str | None,
+                     connection: Connection | None) -> dict[str, _Replayed]:
+    """The CPU-heavy part of replay (extraction, embedding) before the stage takes its
+    users' locks, on a read of the sessions and tombstones: an erasure for those users, or
+    another batch's stages, need not wait for a whole batch's model time."""
+    with deps.unit_of_work(namespace=namespace or "*", connection=connection) as uow:
+        loaded = uow.sessions.with_checkpoints(sids, deps.extractor.version)
+        todo = [info for info, done in loaded if "replay" not in done]
+        if not todo:
+            return {}
+        stones = tombstones_by_user(uow, todo[0].namespace, _users(todo))
+    out = {}
+    for info in todo:
+        try:
+            out[info.sid] = _replay_one(deps, info, stones[info.user_id])
+        except Exception:  # left to the locked pass, which fails (or not) on its own
+            continue
+    return out
+
+
 @_stage("replay")
 def replay_many(deps: Deps, sids: Sequence[str], now: datetime, *,
                 namespace: str | None = None, connection: Connection | None = None
                 ) -> list[str]:
     """Extract claims and store fragments (one embedding call for the whole batch).
-    Returns the sessions replayed now (not those whose checkpoint existed)."""
-    version, key = deps.extractor.version, deps.settings.secret_key
+    Returns the sessions replayed now (not those whose checkpoint existed).
+
+    Extraction and embedding run first, outside the users' locks; under the locks each
+    result is kept only if its transcript and tombstones are still the ones it was made
+    from (an erasure in between re-does it there)."""
+    version = deps.extractor.version
+    early = _replay_unlocked(deps, sids, namespace, connection)
+    vectors = _embed([f for r in early.values() for f in r.fragments], deps)
     with _open(deps, sids, namespace, connection) as (uow, loaded):
         todo = [info for info, done in loaded if "replay" not in done]
         if not todo:
@@ -127,17 +179,14 @@ def replay_many(deps: Deps, sids: Sequence[str], now: datetime, *,
         stones = tombstones_by_user(uow, todo[0].namespace, _users(todo))
         fragments, runs, outputs = [], [], []
         for info in todo:
-            scope = scope_of(info.namespace, info.user_id)
-            mine = stones[info.user_id]
-            transcript = scrub_transcript(load_transcript(deps, info), mine, key=key,
-                                          scope=scope)
-            erased = {t.index for t in transcript.turns if t.text == REDACTED}  # + claims
-            claims = [c for c in extract_claims(transcript, deps.extractor)
-                      if not is_erased_claim(c, mine, key=key, scope=scope)
-                      and (c.turn is None or c.turn not in erased)]
-            run = getattr(deps.extractor, "last_run", None)
-            frags = fragments_of(transcript)
-            fragments.extend(frags)
+            done = early.get(info.sid)
+            if done is None or done.transcript != (info.transcript_key,
+                                                   info.transcript_checksum) \
+                    or done.stones != frozenset(stones[info.user_id]):
+                done = _replay_one(deps, info, stones[info.user_id])
+                vectors.update(_embed(done.fragments, deps))
+            fragments.extend(done.fragments)
+            run, claims = done.run, done.claims
             runs.append(dict(sid=info.sid, namespace=info.namespace, extractor=version,
                              claims=len(claims), dropped=len(getattr(run, "drops", ()) or ()),
                              prompt_tokens=getattr(run, "prompt_tokens", 0),
@@ -149,14 +198,21 @@ def replay_many(deps: Deps, sids: Sequence[str], now: datetime, *,
                                                len(claims), run))
             log.info("stage.replayed", namespace=info.namespace, user=info.user_id,
                      session=info.session_id, stage="replay", claims=len(claims),
-                     fragments=len(frags))
-        vectors = (metrics.timed_embed(deps.embedder, [f.text for f in fragments])
-                   if fragments else None)
-        uow.items.add_fragments(fragments, vectors, deps.embedder.name)
+                     fragments=len(done.fragments))
+        uow.items.add_fragments(fragments, [vectors[f.fragment_id] for f in fragments]
+                                if fragments else None, deps.embedder.name)
         uow.runs.record_extractions(runs, now)
         _pause(deps, "replay")
         uow.runs.mark_done_many(outputs, "replay", version, now)
     return [i.sid for i in todo]
+
+
+def _embed(fragments: Sequence[Fragment], deps: Deps) -> dict[str, list[float]]:
+    """Fragment id -> vector, in one embedding call."""
+    if not fragments:
+        return {}
+    vectors = metrics.timed_embed(deps.embedder, [f.text for f in fragments])
+    return {f.fragment_id: v for f, v in zip(fragments, vectors, strict=True)}
 
 
 # ---- reconcile ---------------------------------------------------------------------------

@@ -274,3 +274,38 @@ def test_reconcile_in_a_batch_sees_the_earlier_sessions_of_its_user(runtime, ns,
             "SELECT output -> 'after' FROM checkpoints WHERE namespace = :ns AND "
             "stage = 'reconcile'"), {"ns": ns})]
     assert sorted(len(a) for a in after) == [0, 0, 1, 1, 2, 2, 3, 3]
+
+
+def test_an_erasure_between_extraction_and_the_locked_write_is_honoured(runtime, ns,
+                                                                         monkeypatch):
+    """Replay extracts before it takes the users' locks; a tombstone written in between
+    (an erasure) makes it extract again under the lock, so nothing erased is stored."""
+    from infra.db.models import TombstoneRow
+    from pipeline.tombstones import text_tombstone
+    from schemas.records import Transcript, Turn
+    deps = _deps(runtime, dream_batch_size=4)
+    at = datetime(2025, 3, 1, 10, 0, tzinfo=UTC)
+    sid, = _store(deps, [Transcript(
+        namespace=ns, user_id="u", session_id="s1", started_at=at, ended_at=at,
+        turns=(Turn(index=0, role="user", text="I live in Munich.", at=at),
+               Turn(index=1, role="assistant", text="Noted.", at=at)))])
+    real = stages._replay_unlocked
+
+    def erase_meanwhile(*args, **kwargs):
+        early = real(*args, **kwargs)
+        assert [c.object for c in early[sid].claims] == ["Munich"]
+        stone = text_tombstone("Munich", key=deps.settings.secret_key,
+                               scope=stages.scope_of(ns, "u"))
+        with deps.unit_of_work() as uow:
+            uow.session.add(TombstoneRow(tombstone_id="t1", namespace=ns, user_id="u",
+                                         kind=stone.kind, digest=stone.digest,
+                                         words=stone.words, created_at=at))
+        return early
+    monkeypatch.setattr(stages, "_replay_unlocked", erase_meanwhile)
+    assert dreaming.dream(deps, sid, NOW) == "dreamed"
+    with deps.engine.connect() as c:
+        texts = c.execute(text("SELECT text FROM fragments WHERE namespace = :ns"),
+                          {"ns": ns}).scalars().all()
+        facts = c.execute(text("SELECT object FROM facts WHERE namespace = :ns"),
+                          {"ns": ns}).scalars().all()
+    assert facts == [] and not any("Munich" in t for t in texts)
