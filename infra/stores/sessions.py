@@ -1,14 +1,14 @@
 """Sessions and the turns buffered while a session is open."""
 from __future__ import annotations
 
-from datetime import datetime
-
 from collections.abc import Sequence
+from datetime import datetime
 
 from sqlalchemy import case, delete, func, select, text, update
 from sqlalchemy.orm import Session
 
 from infra.db.models import BufferedClaimRow, BufferedTurnRow, CheckpointRow, SessionRow
+from pipeline.batching import Pending
 from schemas.errors import NotFound
 from schemas.ids import session_key
 from schemas.records import InlineClaim, SessionInfo, Turn
@@ -25,23 +25,24 @@ def _info(row: SessionRow) -> SessionInfo:
 
 _S = SessionRow.__table__
 _C = CheckpointRow.__table__
-#: Session-level advisory locks of dream batches: key = hash of this prefix + the sid.
-_CLAIM_KEY = "hashtextextended('reverie-claim' || chr(31) || {sid}, 0)"
-#: A claim looks at this many times its size of the oldest ended sessions: the oldest are
-#: often held by other workers' batches (they stay "ended" until consolidated).
-_CLAIM_WINDOW = 4
-#: SKIP LOCKED for advisory locks: try the locks of the window's sessions (the CTE is
-#: materialized, so every try happens once), keep the oldest `keep` taken, give the rest
-#: back. One statement.
-_CLAIM_OTHERS = text(
-    "WITH tried AS MATERIALIZED ("
-    f"  SELECT sid, ended_at, pg_try_advisory_lock({_CLAIM_KEY.format(sid='sid')}) AS got"
-    "  FROM (SELECT sid, ended_at FROM sessions WHERE namespace = :ns AND state = 'ended'"
-    "        AND sid <> :sid ORDER BY ended_at, sid LIMIT :window) candidates),"
-    " taken AS (SELECT sid, ended_at, row_number() OVER (ORDER BY ended_at, sid) AS n"
-    "           FROM tried WHERE got)"
-    " SELECT sid, ended_at FROM taken WHERE CASE WHEN n <= :keep THEN true"  # in order:
-    f"  ELSE NOT pg_advisory_unlock({_CLAIM_KEY.format(sid='sid')}) END")    # CASE, not OR
+#: Session-level advisory lock by which a dream batch holds a user (namespace, user).
+_USER_KEY = "hashtextextended('reverie-claim' || chr(31) || {ns} || chr(31) || {user}, 0)"
+#: Ended sessions of the namespace, oldest first, with the users among them that are free
+#: (their locks tried once each: the CTE is materialized), the event's user counted as
+#: held. A user tried and not used is given back by `release_users`.
+_PENDING_OF_FREE_USERS = text(
+    "WITH candidates AS MATERIALIZED ("
+    "  SELECT sid, user_id, ended_at FROM sessions WHERE namespace = :ns AND state = 'ended'"
+    "  AND sid <> ALL(:exclude) ORDER BY ended_at, sid LIMIT :window),"
+    " tried AS MATERIALIZED ("
+    "  SELECT user_id, CASE WHEN user_id = :user THEN true"
+    f"  ELSE pg_try_advisory_lock({_USER_KEY.format(ns=':ns', user='user_id')}) END AS got"
+    "  FROM (SELECT DISTINCT user_id FROM candidates) u)"
+    " SELECT c.sid, c.user_id, c.ended_at FROM candidates c JOIN tried t USING (user_id)"
+    " WHERE t.got ORDER BY c.ended_at, c.sid")
+_RELEASE_USERS = text(
+    f"SELECT pg_advisory_unlock({_USER_KEY.format(ns=':ns', user='u')}) "
+    "FROM unnest(CAST(:users AS text[])) AS u")
 
 
 class SessionStore:
@@ -116,27 +117,29 @@ class SessionStore:
                                                           n < len(stages))))
         return [sid for sid in sids if sid in left]
 
-    def claim(self, sid: str, namespace: str, size: int, *,
-              wait: bool = False) -> dict[str, datetime | None]:
-        """Claim `sid` and up to `size - 1` other ended sessions of `namespace` for one dream
-        batch: session-level advisory locks on this connection, so two workers never take
-        the same session, and whoever holds one keeps it across the batch's commits.
-
-        Returns the claimed sids with their end times (`sid` first, its time None), or {}
-        when another worker holds `sid` (with `wait`, blocks until it is free instead). The
-        others are taken oldest first and only when free (SKIP LOCKED semantics): their
-        locks are tried, never waited for."""
+    def claim_user(self, namespace: str, user_id: str, *, wait: bool = False) -> bool:
+        """Hold `user_id` for a dream batch: a session-level advisory lock on this
+        connection, so it outlives the batch's stage commits and no other worker's batch
+        takes this user's sessions meanwhile (gone with the connection if the worker dies).
+        False when another batch holds the user; with `wait`, blocks until it is free."""
         lock = "true FROM pg_advisory_lock" if wait else "pg_try_advisory_lock"
-        got = self._s.execute(text(f"SELECT {lock}({_CLAIM_KEY.format(sid=':sid')})"),
-                              {"sid": sid}).scalar()
-        if not got:
-            return {}
-        claimed: dict[str, datetime | None] = {sid: None}
-        if size > 1:
-            claimed.update(self._s.execute(_CLAIM_OTHERS, {
-                "ns": namespace, "sid": sid, "keep": size - 1,
-                "window": _CLAIM_WINDOW * (size - 1)}).all())
-        return claimed
+        return bool(self._s.execute(
+            text(f"SELECT {lock}({_USER_KEY.format(ns=':ns', user=':user')})"),
+            {"ns": namespace, "user": user_id}).scalar())
+
+    def pending_of_free_users(self, namespace: str, user_id: str, *, window: int,
+                              exclude: Sequence[str] = ()) -> list[Pending]:
+        """The oldest `window` ended sessions of `namespace` (but `exclude`) whose users this
+        connection holds: `user_id` (held already) and every other user among them that was
+        free, now held too (SKIP LOCKED semantics: tried, never waited for)."""
+        return [Pending(sid, user, ended) for sid, user, ended in self._s.execute(
+            _PENDING_OF_FREE_USERS, {"ns": namespace, "user": user_id, "window": window,
+                                     "exclude": list(exclude)})]
+
+    def release_users(self, namespace: str, user_ids: Sequence[str]) -> None:
+        """Give back users `pending_of_free_users` took but the batch does not use."""
+        if user_ids:
+            self._s.execute(_RELEASE_USERS, {"ns": namespace, "users": list(user_ids)})
 
     def set_states(self, sids: Sequence[str], state: str) -> None:
         if sids:

@@ -129,28 +129,41 @@ def test_a_batch_leaves_exactly_what_one_session_at_a_time_leaves(runtime, ns):
     assert len(alone["facts"]) > 40 and len(alone["decisions"]) > 60  # a real workload
 
 
-def test_claims_are_exclusive_and_held_until_released(runtime, ns):
+def test_claims_hold_users_exclusively_until_released(runtime, ns):
     deps = _deps(runtime, dream_batch_size=4)
     sids = _store(deps, generate(3, ns, users=3, sessions=3, turns=4))
+    users = {sid: f"u{i % 3}" for i, sid in enumerate(sids)}  # ended u0, u1, u2, u0, ...
     with deps.held_connection() as a, deps.held_connection() as b:
         with deps.unit_of_work("*", connection=a) as uow:
-            first = uow.sessions.claim(sids[0], ns, 4)
-        assert list(first) == sids[:4]  # the trigger, then the oldest ended sessions
+            assert uow.sessions.claim_user(ns, "u0")
+            seen = uow.sessions.pending_of_free_users(ns, "u0", window=12, exclude=[sids[0]])
+        assert [p.sid for p in seen] == sids[1:]  # oldest first; u1 and u2 now held by a
         with deps.unit_of_work("*", connection=b) as uow:
-            assert uow.sessions.claim(sids[2], ns, 4) == {}  # held by a: busy
-            second = uow.sessions.claim(sids[5], ns, 4)
-        assert set(second) == {sids[5], sids[4], sids[6], sids[7]}
-        # Committing the claim's transaction does not release it: the locks live with the
-        # connection, across the batch's stage transactions.
+            assert not uow.sessions.claim_user(ns, "u0")
+            assert not uow.sessions.claim_user(ns, "u1")
+        with deps.unit_of_work("*", connection=a) as uow:
+            uow.sessions.release_users(ns, ["u2"])  # tried, not used
+        # Committing does not release the rest: the locks live with the connection, across
+        # the batch's stage transactions.
         with deps.unit_of_work("*", connection=b) as uow:
-            assert uow.sessions.claim(sids[1], ns, 4) == {}
+            assert uow.sessions.claim_user(ns, "u2")
+            seen = uow.sessions.pending_of_free_users(ns, "u2", window=12)
+            assert {users[p.sid] for p in seen} == {"u2"}  # u0 and u1 are a's: skipped
+            assert not uow.sessions.claim_user(ns, "u1")
     with deps.held_connection() as c, deps.unit_of_work("*", connection=c) as uow:
-        assert sids[1] in uow.sessions.claim(sids[1], ns, 4)  # released on exit
+        assert uow.sessions.claim_user(ns, "u1")  # released on exit
 
 
 def test_two_workers_never_take_the_same_session(runtime, ns, monkeypatch):
+    """...and, holding users rather than sessions, leave what one worker taking one
+    session at a time leaves: no user's later session is applied before an earlier one."""
+    one = _deps(runtime, dream_batch_size=1)
+    sids = _store(one, generate(5, ns, users=6, sessions=4, turns=6))
+    for sid in sids:
+        dreaming.dream(one, sid, NOW)
+    alone = _snapshot(one, ns)
+    _forget_dreams(one, ns)
     deps = _deps(runtime, dream_batch_size=5)
-    sids = _store(deps, generate(5, ns, users=6, sessions=4, turns=6))
     calls = _stage_calls(monkeypatch)
     barrier = threading.Barrier(2)
     errors: list[BaseException] = []
@@ -186,6 +199,7 @@ def test_two_workers_never_take_the_same_session(runtime, ns, monkeypatch):
                                 {"ns": ns}).scalar()
     assert states == [("consolidated", len(sids))]
     assert stages_done == 4 * len(sids)
+    assert _snapshot(deps, ns) == alone
 
 
 def test_a_claimed_sessions_own_event_does_nothing(runtime, ns, monkeypatch):
@@ -224,7 +238,7 @@ def test_an_event_whose_session_another_batch_holds_is_deferred(runtime, ns, mon
                         lambda args, kwargs, countdown: published.append((args, kwargs,
                                                                           countdown)))
     with deps.held_connection() as other, deps.unit_of_work("*", connection=other) as uow:
-        assert len(uow.sessions.claim(sids[0], ns, 4)) == 4  # another worker's batch
+        assert uow.sessions.claim_user(ns, "u1")  # another worker's batch holds the user
         tasks.dream_session.run(sids[1], None, deferrals=2)
     assert published == [((sids[1], None), {"deferrals": 3}, 4.0)]
     assert _snapshot(deps, ns)["checkpoints"] == []  # nothing ran while it was held
