@@ -619,9 +619,15 @@ def prefill(sc: Scenario, target: int, step: int) -> None:
 
 
 def warm_up(sc: Scenario, n_workers: int) -> None:
+    """Until every worker has embedded something (its model is loaded): one worker's dream
+    batch can take every session of a burst, so warm-up sessions end one by one, paced."""
     o = sc.opts
-    transcripts = generate(o.seed, f"benchwarm{n_workers}", 2 * n_workers, 1, o.turns)
-    sc.run(sc.store(transcripts), "warm-up")
+    for attempt in range(5):
+        transcripts = generate(o.seed, f"benchwarm{n_workers}x{attempt}", 2 * n_workers, 1,
+                               o.turns)
+        sc.run(sc.store(transcripts, ended=False), "warm-up", rate=4.0)
+        if all(diff(m, {}, "reverie_embedded_texts_total") > 0 for m in sc.metrics()):
+            return
 
 
 def run(opts: Options, progress, log=print) -> dict:
@@ -720,7 +726,7 @@ def report_tables(figures: dict, console) -> None:
     raw = first.get("raw_embed")
     if raw:
         console.print(f"embedding: {first['worker_embed_texts_per_s']} texts/s inside the "
-                      f"worker (batches of one session) vs the raw model on the same "
+                      f"worker (one call per dream batch) vs the raw model on the same "
                       f"{raw['texts']} texts in one call (batch size {raw['batch_size']}): "
                       f"{raw['texts_per_s_one_thread']} texts/s with 1 thread, "
                       f"{raw['texts_per_s_default_threads']} with {raw['default_threads']}")
