@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import psycopg
-from sqlalchemy import Engine, event, text
+from sqlalchemy import Connection, Engine, event, text
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -35,6 +35,8 @@ from schemas.ids import check_namespace
 APP_ROLE = "reverie_app"
 #: The namespace setting of the admin and cross-namespace paths.
 ALL_NAMESPACES = "*"
+#: `Connection.info` key: a held connection that took no session-level lock.
+NOTHING_HELD = "reverie_nothing_held"
 
 
 class UnitOfWork:
@@ -101,12 +103,14 @@ class Deps:
         return isinstance(self.clock, FixedClock)
 
     @contextmanager
-    def unit_of_work(self, namespace: str | None = None) -> Iterator[UnitOfWork]:
+    def unit_of_work(self, namespace: str | None = None, *,
+                     connection: Connection | None = None) -> Iterator[UnitOfWork]:
         """One transaction. With `namespace` (or `"*"`) it is scoped: see `UnitOfWork.scope`.
         Without, it runs as the login role with `reverie.namespace = '*'` (the unscoped,
         admin path: only the application's filters; a superuser bypasses RLS anyway, and a
-        table owner subject to FORCE RLS still sees every namespace)."""
-        session = self._sessions()
+        table owner subject to FORCE RLS still sees every namespace). With `connection`
+        (from `held_connection`) the transaction runs on it instead of a pooled one."""
+        session = self._sessions(bind=connection) if connection is not None else self._sessions()
         uow = UnitOfWork(session, self)
         try:
             if namespace is not None:
@@ -158,6 +162,29 @@ class Deps:
             raise
         finally:
             fairy.close()
+
+    @contextmanager
+    def held_connection(self) -> Iterator[Connection]:
+        """One connection kept for several units of work, for the session-level advisory
+        locks a dream batch claims its sessions with (they outlive each stage's commit).
+
+        The locks go with the connection: released on exit, and by the server if the
+        process dies (the connection closes). A connection whose release failed is
+        discarded rather than pooled with locks still held. A caller that knows it took no
+        lock says so with `conn.info[NOTHING_HELD] = True` (spares the release)."""
+        conn = self.engine.connect()
+        try:
+            yield conn
+        finally:
+            try:
+                if conn.in_transaction():
+                    conn.rollback()
+                if not conn.info.pop(NOTHING_HELD, False):
+                    conn.execute(text("SELECT pg_advisory_unlock_all()"))
+                    conn.commit()
+            except Exception:
+                conn.invalidate()
+            conn.close()
 
     def dispose(self) -> None:
         self.engine.dispose()

@@ -84,6 +84,14 @@ class Settings(BaseSettings):
     #: Celery queue name (separate deployments can share one broker).
     queue: str = "reverie"
     worker_prefetch: int = 1
+    #: Sessions one `dream.session.v1` run takes through the pipeline together: the event's
+    #: own session plus up to this many minus one other ended sessions of its namespace,
+    #: claimed so no other worker takes them; each stage then runs once for all of them in
+    #: one transaction. 1 turns batching off.
+    dream_batch_size: int = Field(default=16, ge=1, le=500)
+    #: First delay (seconds) before an event whose session another worker's batch holds is
+    #: looked at again; it doubles per deferral, up to a minute.
+    dream_defer_s: float = Field(default=1.0, gt=0)
     #: Prometheus endpoint of `reverie worker` (0: none); `reverie metrics` defaults to +1.
     metrics_port: int = 9464
     #: Test-only fault injection: "stage:seconds" sleeps inside that stage's transaction.

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from pipeline.normalize import norm, same_value
 from pipeline.vocabulary import PRIVILEGE_PREDICATES, Vocabulary
@@ -62,6 +62,36 @@ def reconcile(claims: Sequence[Claim], current: Sequence[Fact], *, namespace: st
                 session_id=session_id, now=now, vocab=vocab)
     return Plan(namespace=namespace, user_id=user_id, session_id=session_id,
                 ops=tuple(view.ops), decisions=tuple(view.decisions))
+
+
+def advance(versions: Sequence[Fact], plan: Plan) -> list[Fact]:
+    """A user's fact rows (retracted ones included) once `plan` is written, as the fact
+    store writes it: an existing id is not inserted again, a retracted row is not closed
+    again, a close retracts the row and adds its closed copy. In history order (valid
+    time, then system time), times in UTC as the store returns them.
+
+    This is how a dream batch plans a user's next session before the previous session's
+    plan is written (that happens in the next stage): the plan then is the one the store
+    would give once the previous plan were written. Pure; `versions` is not changed."""
+    rows = {f.fact_id: f for f in versions}
+    for op in plan.ops:
+        if isinstance(op, InsertFact):
+            rows.setdefault(op.fact.fact_id, _in_utc(op.fact))
+        elif isinstance(op, CloseFact):
+            old = rows.get(op.fact_id)
+            if old is None or old.retracted_at is not None:
+                continue
+            rows[op.fact_id] = old.model_copy(update={"retracted_at": op.retracted_at})
+            if op.closed_copy is not None:
+                rows.setdefault(op.closed_copy.fact_id, _in_utc(op.closed_copy))
+    return sorted(rows.values(), key=lambda f: (f.valid_from, f.asserted_at))
+
+
+def _in_utc(fact: Fact) -> Fact:
+    times = {k: t.astimezone(UTC) for k in ("valid_from", "valid_to", "asserted_at",
+                                            "retracted_at")
+             if (t := getattr(fact, k)) is not None}
+    return fact.model_copy(update=times)
 
 
 def _decision(view: _View, seq: int, kind: str, rule: str, reason: str, claim: Claim | None,

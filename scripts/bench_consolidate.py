@@ -280,6 +280,8 @@ class Options:
     stats_wait_s: float = 10.5
     data_dir: Path | None = None
     keep: bool = False
+    #: Sessions per dream batch in the workers (`Settings.dream_batch_size`); None: default.
+    batch_size: int | None = None
 
 
 class Scenario:
@@ -301,6 +303,8 @@ class Scenario:
                    REVERIE_EMBEDDER=opts.embedder, REVERIE_DATA_DIR=str(tmp),
                    REVERIE_OBJECT_STORE_URL=objects, REVERIE_LOG_LEVEL="WARNING",
                    HF_HUB_OFFLINE="1", TOKENIZERS_PARALLELISM="false")
+        if opts.batch_size is not None:
+            env["REVERIE_DREAM_BATCH_SIZE"] = str(opts.batch_size)
         self.workers = [Worker(env, tmp / f"worker{n_workers}-{i}.log")
                         for i in range(n_workers)]
         self._sampling = True
@@ -324,8 +328,10 @@ class Scenario:
         self.rt.deps.dispose()
 
     # -- sessions ---------------------------------------------------------------------------
-    def store(self, transcripts) -> list[str]:
-        """Ended sessions, as `end_session` leaves them: transcript object + session row."""
+    def store(self, transcripts, *, ended: bool = True) -> list[str]:
+        """Ended sessions, as `end_session` leaves them: transcript object + session row.
+        With `ended=False` the rows stay open until `run` ends each one as it publishes its
+        event (a worker's batch can only claim sessions that have ended)."""
         from sqlalchemy.dialects.postgresql import insert
 
         from infra.db.models import SessionRow
@@ -337,7 +343,8 @@ class Scenario:
             rows.append(dict(
                 sid=session_key(t.namespace, t.user_id, t.session_id), namespace=t.namespace,
                 user_id=t.user_id, session_id=t.session_id, started_at=t.started_at,
-                last_activity_at=t.ended_at, ended_at=t.ended_at, state="ended",
+                last_activity_at=t.ended_at, ended_at=t.ended_at if ended else None,
+                state="ended" if ended else "open",
                 end_reason="event", transcript_key=key, transcript_checksum=checksum,
                 transcript_bytes=size, turn_count=len(t.turns),
                 summary=summarize_thread([x.text for x in t.turns if x.role == "user"])))
@@ -348,7 +355,8 @@ class Scenario:
         return [r["sid"] for r in rows]
 
     def run(self, sids: list[str], label: str, *, rate: float | None = None) -> dict:
-        """Publish the session-end events (all at once, or `rate` per second) and wait."""
+        """Publish the session-end events (all at once, or `rate` per second) and wait.
+        Paced (`rate`), each session is ended (row marked ended) just before its event."""
         from sqlalchemy import text
 
         from workers.tasks import dream
@@ -392,6 +400,11 @@ class Scenario:
         for i, sid in enumerate(sids):
             if rate:
                 time.sleep(max(0.0, start + i / rate - time.perf_counter()))
+            if rate:
+                with self.rt.deps.engine.begin() as c:
+                    c.execute(text("UPDATE sessions SET state = 'ended', ended_at = "
+                                   "last_activity_at WHERE sid = :s AND state = 'open'"),
+                              {"s": sid})
             published[sid] = time.perf_counter()
             dream(sid, None)
         poller.join()
@@ -521,7 +534,9 @@ def measure(sc: Scenario, n_workers: int, k: int, *, with_raw_embed: bool) -> di
     burst = sc.run(sids, f"{n_workers} worker(s), store {store_before}: burst")
     cpu1, m1 = sc.cpu_seconds(), sc.metrics()
     mine = sc.worker_pids()
+    mains = {w.proc.pid for w in sc.workers}  # Celery's main processes (the rest: the pool)
     worker_cpu = sum(v - cpu0.get(p, 0.0) for p, v in cpu1.items() if p in mine)
+    main_cpu = sum(v - cpu0.get(p, 0.0) for p, v in cpu1.items() if p in mains)
     db_cpu = sum(v - cpu0.get(p, 0.0) for p, v in cpu1.items() if p not in mine)
     stats1 = sc.table_stats()
     n = len(sids)
@@ -543,7 +558,8 @@ def measure(sc: Scenario, n_workers: int, k: int, *, with_raw_embed: bool) -> di
     busy_s = sum(v["seconds"] for v in by_task.values())
     copy_s, copy_rows = sc.copy_bound(ns)
     raw = sc.raw_embed(ns) if with_raw_embed else None
-    lat_sids = sc.store(generate(o.seed, ns + "lat", o.users, o.sessions, o.turns))
+    lat_sids = sc.store(generate(o.seed, ns + "lat", o.users, o.sessions, o.turns),
+                        ended=False)
     rate = max(0.05, o.latency_load * burst["per_s"])
     paced = sc.run(lat_sids, f"{n_workers} worker(s): latency at {rate:.0f}/s", rate=rate)
     worker_s = burst["wall_s"] * n_workers
@@ -560,6 +576,7 @@ def measure(sc: Scenario, n_workers: int, k: int, *, with_raw_embed: bool) -> di
         "latency_p99_ms": round(percentile(paced["latency_ms"], 99), 1),
         "burst_latency_p50_ms": round(percentile(burst["latency_ms"], 50), 1),
         "worker_cpu_ms_per_session": round(1000 * worker_cpu / n, 1),
+        "worker_main_cpu_ms_per_session": round(1000 * main_cpu / n, 1),
         "db_cpu_ms_per_session": round(1000 * db_cpu / n, 1),
         "round_trips_per_session": round(stmts / n, 1),
         "rows_per_session": round(sum(per_table.values()) / n, 1),
@@ -602,13 +619,20 @@ def prefill(sc: Scenario, target: int, step: int) -> None:
 
 
 def warm_up(sc: Scenario, n_workers: int) -> None:
+    """Until every worker has embedded something (its model is loaded): one worker's dream
+    batch can take every session of a burst, so warm-up sessions end one by one, paced."""
     o = sc.opts
-    transcripts = generate(o.seed, f"benchwarm{n_workers}", 2 * n_workers, 1, o.turns)
-    sc.run(sc.store(transcripts), "warm-up")
+    for attempt in range(5):
+        transcripts = generate(o.seed, f"benchwarm{n_workers}x{attempt}", 2 * n_workers, 1,
+                               o.turns)
+        sc.run(sc.store(transcripts, ended=False), "warm-up", rate=4.0)
+        if all(diff(m, {}, "reverie_embedded_texts_total") > 0 for m in sc.metrics()):
+            return
 
 
 def run(opts: Options, progress, log=print) -> dict:
     """The whole benchmark; returns the figures (see README: Benchmarks: consolidation)."""
+    from infra.settings import Settings
     with redis_server() as broker, tempfile.TemporaryDirectory(prefix="reverie-bench-") as tmp:
         server = server_url(opts.data_dir)
         rows, memory = [], []
@@ -636,6 +660,7 @@ def run(opts: Options, progress, log=print) -> dict:
         return {"options": {k: (str(v) if isinstance(v, Path) else v)
                             for k, v in opts.__dict__.items()},
                 "embedder": opts.embedder, "cpus": os.cpu_count(), "rows": rows,
+                "batch_size": opts.batch_size or Settings().dream_batch_size,
                 "memory": memory}
 
 
@@ -665,7 +690,8 @@ def _ints(value: str, what: str) -> tuple[int, ...]:
 def report_tables(figures: dict, console) -> None:
     from rich.table import Table
     title = (f"consolidation (replay, reconcile, consolidate, forget), embedder "
-             f"{figures['embedder']}, {figures['cpus']} CPUs")
+             f"{figures['embedder']}, batches of {figures.get('batch_size', 1)}, "
+             f"{figures['cpus']} CPUs")
     speed = Table(title=title)
     for col in ("workers", "stored", "sessions", "sess/s", "per worker", "excl. embed",
                 "p50 ms", "p99 ms"):
@@ -694,10 +720,13 @@ def report_tables(figures: dict, console) -> None:
         stages.add_row(task, "-" if v["ms_per_run"] is None else f"{v['ms_per_run']:.2f}",
                        f"{v['statements_per_session']:.1f}")
     console.print(stages)
+    console.print("worker CPU in Celery's main process (the rest is the pool process): "
+                  + ", ".join(f"{r['worker_main_cpu_ms_per_session']} ms"
+                              for r in figures["rows"]) + " per session")
     raw = first.get("raw_embed")
     if raw:
         console.print(f"embedding: {first['worker_embed_texts_per_s']} texts/s inside the "
-                      f"worker (batches of one session) vs the raw model on the same "
+                      f"worker (one call per dream batch) vs the raw model on the same "
                       f"{raw['texts']} texts in one call (batch size {raw['batch_size']}): "
                       f"{raw['texts_per_s_one_thread']} texts/s with 1 thread, "
                       f"{raw['texts_per_s_default_threads']} with {raw['default_threads']}")
@@ -721,6 +750,8 @@ def consolidate_cmd(
     store: str = _opt("0,10", "--store", "Store sizes, as multiples of the batch already "
                       "consolidated before the batch runs, e.g. 0,10."),
     embedder: str = _opt("local", "--embedder", "local (all-MiniLM-L6-v2) or hash."),
+    batch_size: int | None = _opt(None, "--batch-size", "Sessions per dream batch in the "
+                                  "workers (default: Settings.dream_batch_size; 1: none)."),
     seed: int = _opt(7, "--seed", "Seed of the synthetic users."),
     report: Path | None = _opt(None, "--report", "Also write the figures as JSON here."),
     keep: bool = _opt(False, "--keep", "Keep the bench databases."),
@@ -737,11 +768,14 @@ def consolidate_cmd(
     console = Console()
     if embedder not in ("local", "hash"):
         raise typer.BadParameter("--embedder must be local or hash")
+    if batch_size is not None and batch_size < 1:
+        raise typer.BadParameter("--batch-size must be at least 1")
     if min(users, sessions, turns) < 1:
         raise typer.BadParameter("--users, --sessions and --turns must be at least 1")
     opts = Options(users=users, sessions=sessions, turns=turns,
                    workers=_ints(workers, "--workers"), store=_ints(store, "--store"),
-                   embedder=embedder, seed=seed, data_dir=data_dir, keep=keep)
+                   embedder=embedder, seed=seed, data_dir=data_dir, keep=keep,
+                   batch_size=batch_size)
     if 0 in opts.workers:
         raise typer.BadParameter("--workers: at least one worker process")
     cmd = command_line()

@@ -40,13 +40,21 @@ def _record(uow: UnitOfWork, namespace: str, user_id: str, *, rule: str, reason:
 
 def expire_user(uow: UnitOfWork, namespace: str, user_id: str, now: datetime) -> list[dict]:
     """Retire items past their TTL and close the facts behind them (closed, not deleted)."""
-    expired = []
+    return expire_users(uow, namespace, [user_id], now)[user_id]
+
+
+def expire_users(uow: UnitOfWork, namespace: str, user_ids: list[str],
+                 now: datetime) -> dict[str, list[dict]]:
+    """`expire_user` for several users: one query finds the items with a TTL."""
+    expired: dict[str, list[dict]] = {u: [] for u in user_ids}
     rows = list(uow.session.scalars(select(MemoryItemRow).where(
-        MemoryItemRow.namespace == namespace, MemoryItemRow.user_id == user_id,
-        MemoryItemRow.retired.is_(False), MemoryItemRow.ttl_days.is_not(None))))
+        MemoryItemRow.namespace == namespace, MemoryItemRow.user_id.in_(user_ids),
+        MemoryItemRow.retired.is_(False), MemoryItemRow.ttl_days.is_not(None))
+        .order_by(MemoryItemRow.user_id))) if user_ids else []
     for row in rows:
         if row.updated_at + timedelta(days=row.ttl_days) > now:
             continue
+        user_id = row.user_id
         closed = None
         for fact in uow.facts.current(namespace, user_id, row.predicate):
             if item_id_for(namespace, user_id, fact.predicate, fact.object) == row.item_id:
@@ -60,8 +68,8 @@ def expire_user(uow: UnitOfWork, namespace: str, user_id: str, now: datetime) ->
                   f"(last updated {row.updated_at.date().isoformat()})")
         _record(uow, namespace, user_id, rule="ttl", reason=reason, predicate=row.predicate,
                 item_id=row.item_id, fact_id=closed, now=now, key=row.revision)
-        expired.append({"item_id": row.item_id, "user_id": user_id, "namespace": namespace,
-                        "reason": f"ttl {row.ttl_days} days"})
+        expired[user_id].append({"item_id": row.item_id, "user_id": user_id,
+                                 "namespace": namespace, "reason": f"ttl {row.ttl_days} days"})
     return expired
 
 

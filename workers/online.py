@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, tuple_
 
 from infra.db.models import WorkingSetRow
 from infra.deps import Deps, UnitOfWork
@@ -42,6 +42,13 @@ def working_set(uow: UnitOfWork, namespace: str, user_id: str, now: datetime,
 
 
 def discard_session(uow: UnitOfWork, namespace: str, session_id: str, user_id: str) -> None:
-    uow.session.execute(delete(WorkingSetRow).where(
-        WorkingSetRow.namespace == namespace, WorkingSetRow.user_id == user_id,
-        WorkingSetRow.session_id == session_id))
+    discard_sessions(uow, namespace, [(user_id, session_id)])
+
+
+def discard_sessions(uow: UnitOfWork, namespace: str,
+                     sessions: list[tuple[str, str]]) -> None:
+    """Drop the working-set entries of consolidated (user, session) pairs, one statement."""
+    if sessions:
+        uow.session.execute(delete(WorkingSetRow).where(
+            WorkingSetRow.namespace == namespace,
+            tuple_(WorkingSetRow.user_id, WorkingSetRow.session_id).in_(sessions)))

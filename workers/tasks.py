@@ -9,17 +9,14 @@ from datetime import datetime
 
 import structlog
 from celery import Task
-from celery.exceptions import SoftTimeLimitExceeded
-from sqlalchemy.exc import OperationalError
 
 from infra.deps import current_deps
-from schemas.errors import PermanentError, TransientError
-from workers import steps
+from schemas.errors import PermanentError
+from workers import dreaming, steps
 from workers.app import app
+from workers.dreaming import RETRYABLE
 
 log = structlog.get_logger(__name__)
-RETRYABLE = (TransientError, OperationalError, ConnectionError, TimeoutError,
-             SoftTimeLimitExceeded)
 
 
 class DreamTask(Task):
@@ -75,17 +72,20 @@ def forget_session(sid: str, at: str | None = None) -> None:
 
 
 @app.task(name="dream.session.v1", base=DreamTask)
-def dream_session(sid: str, at: str | None = None) -> None:
-    """The session-end event: replay -> reconcile -> consolidate -> forget, in one task.
+def dream_session(sid: str, at: str | None = None, deferrals: int = 0) -> None:
+    """The session-end event: replay -> reconcile -> consolidate -> forget, in one task, for
+    the session and the batch it claims (`workers.dreaming`).
 
-    Each stage still commits on its own with its checkpoint, so a re-delivery after a crash
-    skips the stages that finished and redoes only the one that was cut off; running them
-    in one task spares three broker round trips per session."""
+    Each stage still commits on its own with its checkpoints, so a re-delivery after a
+    crash skips the stages that finished and redoes only the one that was cut off. When
+    another worker's batch holds the session, the event comes back later (with backoff):
+    by then its checkpoints are there and it does nothing, or the holder died and it runs."""
     deps, now = current_deps(), _now(at)
-    steps.replay(deps, sid, now)
-    steps.reconcile_stage(deps, sid, now)
-    steps.consolidate_stage(deps, sid, now)
-    steps.forget_stage(deps, sid, now)
+    eager = bool(app.conf.task_always_eager)  # in process: no broker to come back through
+    if dreaming.dream(deps, sid, now, wait=eager) == "busy":
+        log.info("session.deferred", sid=sid, deferrals=deferrals + 1)
+        dream_session.apply_async((sid, at), {"deferrals": deferrals + 1},
+                                  countdown=dreaming.defer_delay(deps, deferrals))
 
 
 def dream(sid: str, at: str | None = None):

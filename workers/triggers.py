@@ -50,8 +50,11 @@ def nightly_batch(deps: Deps, now: datetime) -> dict:
     with deps.unit_of_work(namespace="*") as uow:
         from sqlalchemy import select
         from infra.db.models import MemoryItemRow
+        # In the order dream batches lock users in (sorted): this transaction holds them
+        # all, so any other order could deadlock with a batch.
         users = uow.session.execute(select(MemoryItemRow.namespace, MemoryItemRow.user_id)
-                                    .distinct()).all()
+                                    .distinct().order_by(MemoryItemRow.namespace,
+                                                         MemoryItemRow.user_id)).all()
         for namespace, user_id in users:
             uow.facts.lock_user(namespace, user_id)
             got = expire_user(uow, namespace, user_id, now)

@@ -76,6 +76,28 @@ class FactStore:
         return [to_fact(r) for r in self._s.scalars(q.order_by(FactRow.asserted_at,
                                                                FactRow.valid_from))]
 
+    def versions_by_user(self, namespace: str, user_ids: Sequence[str]) -> dict[str, list[Fact]]:
+        """Every row of each user, retracted ones included, in `history` order (valid
+        time, then system time): what a dream batch plans its users' sessions against."""
+        out: dict[str, list[Fact]] = {u: [] for u in user_ids}
+        if user_ids:
+            q = select(FactRow).where(FactRow.namespace == namespace,
+                                      FactRow.user_id.in_(list(user_ids)))
+            for row in self._s.scalars(q.order_by(FactRow.valid_from, FactRow.asserted_at)):
+                out[row.user_id].append(to_fact(row))
+        return out
+
+    def current_by_user(self, namespace: str, user_ids: Sequence[str]) -> dict[str, list[Fact]]:
+        """`current` for several users in one query."""
+        out: dict[str, list[Fact]] = {u: [] for u in user_ids}
+        if user_ids:
+            q = select(FactRow).where(FactRow.namespace == namespace,
+                                      FactRow.user_id.in_(list(user_ids)),
+                                      FactRow.valid_to.is_(None), FactRow.retracted_at.is_(None))
+            for row in self._s.scalars(q.order_by(FactRow.predicate, FactRow.valid_from)):
+                out[row.user_id].append(to_fact(row))
+        return out
+
     def get(self, fact_id: str) -> Fact | None:
         row = self._s.get(FactRow, fact_id)
         return to_fact(row) if row else None
@@ -104,6 +126,18 @@ class FactStore:
         """Serialize reconciliation per user for the rest of this transaction."""
         self._s.execute(text("SELECT pg_advisory_xact_lock(hashtextextended(:k, 0))"),
                         {"k": f"reverie-user\x1f{namespace}\x1f{user_id}"})
+
+    def lock_users_of(self, sids: Sequence[str]) -> None:
+        """`lock_user` for the owner of every session in `sids`, in one statement.
+
+        The locks are taken in (namespace, user) order, so two batches sharing users wait
+        for each other instead of deadlocking. It is its own statement, before anything is
+        read: a statement's snapshot predates the locks it waits for."""
+        self._s.execute(text(
+            "SELECT pg_advisory_xact_lock(hashtextextended("
+            "'reverie-user' || chr(31) || u.namespace || chr(31) || u.user_id, 0)) FROM "
+            "(SELECT DISTINCT namespace, user_id FROM sessions WHERE sid = ANY(:sids) "
+            "ORDER BY namespace, user_id) u"), {"sids": list(sids)})
 
     def insert(self, fact: Fact, evidence: str = "") -> bool:
         values = fact.model_dump()
@@ -135,6 +169,12 @@ class FactStore:
 
     def record_decisions(self, decisions: Sequence[Decision], namespace: str, user_id: str,
                          session_id: str | None, now: datetime) -> None:
+        _insert_many(self._s, DecisionRow, "decision_id",
+                     self._decision_rows(decisions, namespace, user_id, session_id, now))
+
+    @staticmethod
+    def _decision_rows(decisions: Sequence[Decision], namespace: str, user_id: str,
+                       session_id: str | None, now: datetime) -> list[dict]:
         rows = {d.decision_id: dict(
             decision_id=d.decision_id, namespace=namespace, user_id=user_id,
             session_id=session_id, kind=d.kind, rule=d.rule, reason=d.reason,
@@ -142,7 +182,7 @@ class FactStore:
             inputs={"claim": d.claim.model_dump(mode="json") if d.claim else None,
                     "target_fact_id": d.target_fact_id},
             created_at=now) for d in reversed(decisions)}  # the first of a duplicate id wins
-        _insert_many(self._s, DecisionRow, "decision_id", list(reversed(rows.values())))
+        return list(reversed(rows.values()))
 
     def get_many(self, fact_ids: Sequence[str]) -> dict[str, Fact]:
         """The stored versions among `fact_ids` (absent ids are left out), in one query."""
@@ -152,21 +192,27 @@ class FactStore:
             select(FactRow).where(FactRow.fact_id.in_(set(fact_ids))))}
 
     def apply(self, plan: Plan, now: datetime) -> dict[str, int]:
-        """Write a plan's ops, then its decisions, in a fixed handful of statements.
+        """Write one plan: `apply_many` of it alone."""
+        return self.apply_many([plan], now)[0]
 
-        The ops are played in order against the stored state of the rows they name (read
-        once), so the result is what writing them one by one leaves: inserting an existing
-        id does nothing, closing a closed row does nothing and keeps no closed copy, and a
-        row inserted and closed by the same plan is written closed. Closes of stored rows go
-        before the inserts, so no step breaks the one-current-value indexes. Returns counts
-        per op."""
-        counts = {"insert": 0, "close": 0, "reconfirm": 0, "quarantine": 0}
-        evidence_of = {d.fact_id: d.claim.evidence for d in reversed(plan.decisions)
-                       if d.fact_id and d.claim is not None}
-        named = {op.fact.fact_id for op in plan.ops if isinstance(op, InsertFact)}
-        for op in plan.ops:
-            if isinstance(op, CloseFact):
-                named |= {op.fact_id} | ({op.closed_copy.fact_id} if op.closed_copy else set())
+    def apply_many(self, plans: Sequence[Plan], now: datetime) -> list[dict[str, int]]:
+        """Write plans' ops, then their decisions, in a fixed handful of statements.
+
+        The ops of every plan are played in order (plan after plan) against the stored
+        state of the rows they name (read once), so the result is what writing the plans
+        one by one, op by op, leaves: inserting an existing id does nothing, closing a
+        closed row does nothing and keeps no closed copy, and a row inserted and closed by
+        the same plans is written closed. Closes of stored rows go before the inserts, so
+        no step breaks the one-current-value indexes. Returns counts per op, per plan."""
+        named = set()
+        for plan in plans:
+            for op in plan.ops:
+                if isinstance(op, InsertFact):
+                    named.add(op.fact.fact_id)
+                elif isinstance(op, CloseFact):
+                    named.add(op.fact_id)
+                    if op.closed_copy:
+                        named.add(op.closed_copy.fact_id)
         stored = {fid: (retracted, evidence) for fid, retracted, evidence in self._s.execute(
             select(FactRow.fact_id, FactRow.retracted_at, FactRow.evidence)
             .where(FactRow.fact_id.in_(named)))} if named else {}
@@ -181,30 +227,36 @@ class FactStore:
             new[fact.fact_id] = {**fact.model_dump(), "evidence": evidence}
             return True
 
-        for op in plan.ops:
-            if isinstance(op, InsertFact):
-                counts["insert"] += add(op.fact, evidence_of.get(op.fact.fact_id, ""))
-            elif isinstance(op, CloseFact):
-                if op.fact_id in new and new[op.fact_id]["retracted_at"] is None:
-                    new[op.fact_id]["retracted_at"] = op.retracted_at
-                    evidence = new[op.fact_id]["evidence"]
-                elif op.fact_id in stored and stored[op.fact_id][0] is None:
-                    evidence = stored[op.fact_id][1]
-                    stored[op.fact_id] = (op.retracted_at, evidence)
-                    closes[op.fact_id] = op.retracted_at
-                else:
-                    continue  # already closed, or never stored: nothing to do
-                counts["close"] += 1
-                if op.closed_copy is not None:
-                    add(op.closed_copy, evidence)
-            elif isinstance(op, Reconfirm):
-                row = self._evidence_row(op, plan.namespace, plan.user_id)
-                proofs.setdefault(row["evidence_id"], row)
-                counts["reconfirm"] += 1
-            elif isinstance(op, Quarantine):
-                held.setdefault(op.quarantine_id, self._quarantine_row(
-                    op, plan.namespace, plan.user_id, now))
-                counts["quarantine"] += 1
+        all_counts = []
+        for plan in plans:
+            counts = {"insert": 0, "close": 0, "reconfirm": 0, "quarantine": 0}
+            evidence_of = {d.fact_id: d.claim.evidence for d in reversed(plan.decisions)
+                           if d.fact_id and d.claim is not None}
+            for op in plan.ops:
+                if isinstance(op, InsertFact):
+                    counts["insert"] += add(op.fact, evidence_of.get(op.fact.fact_id, ""))
+                elif isinstance(op, CloseFact):
+                    if op.fact_id in new and new[op.fact_id]["retracted_at"] is None:
+                        new[op.fact_id]["retracted_at"] = op.retracted_at
+                        evidence = new[op.fact_id]["evidence"]
+                    elif op.fact_id in stored and stored[op.fact_id][0] is None:
+                        evidence = stored[op.fact_id][1]
+                        stored[op.fact_id] = (op.retracted_at, evidence)
+                        closes[op.fact_id] = op.retracted_at
+                    else:
+                        continue  # already closed, or never stored: nothing to do
+                    counts["close"] += 1
+                    if op.closed_copy is not None:
+                        add(op.closed_copy, evidence)
+                elif isinstance(op, Reconfirm):
+                    row = self._evidence_row(op, plan.namespace, plan.user_id)
+                    proofs.setdefault(row["evidence_id"], row)
+                    counts["reconfirm"] += 1
+                elif isinstance(op, Quarantine):
+                    held.setdefault(op.quarantine_id, self._quarantine_row(
+                        op, plan.namespace, plan.user_id, now))
+                    counts["quarantine"] += 1
+            all_counts.append(counts)
         for at in sorted(set(closes.values())):
             self._s.execute(update(FactRow).where(
                 FactRow.fact_id.in_([f for f, t in closes.items() if t == at]),
@@ -212,9 +264,10 @@ class FactStore:
         _insert_many(self._s, FactRow, "fact_id", list(new.values()))
         _insert_many(self._s, FactEvidenceRow, "evidence_id", list(proofs.values()))
         _insert_many(self._s, QuarantineRow, "quarantine_id", list(held.values()))
-        self.record_decisions(plan.decisions, plan.namespace, plan.user_id, plan.session_id,
-                              now)
-        return counts
+        _insert_many(self._s, DecisionRow, "decision_id", [
+            row for plan in plans for row in self._decision_rows(
+                plan.decisions, plan.namespace, plan.user_id, plan.session_id, now)])
+        return all_counts
 
     @staticmethod
     def _evidence_row(change: Reconfirm, namespace: str, user_id: str) -> dict:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
 
-from sqlalchemy import and_, bindparam, func, or_, select, tuple_, update
+from sqlalchemy import and_, bindparam, func, or_, select, text, tuple_, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import Session
 
@@ -38,6 +38,16 @@ def _item_of(fact: Fact) -> str:
 
 
 _V = MemoryItemVersionRow.__table__
+_I = MemoryItemRow.__table__
+#: What an insert of a new item sets (the full-text vector is computed by the database).
+_I_COLUMNS = tuple(c.name for c in _I.columns if c.computed is None)
+_RETIRE_TURNS = text(
+    "UPDATE fragments f SET retired = true, retired_at = :now "
+    "FROM unnest(CAST(:ns AS text[]), CAST(:users AS text[]), CAST(:sids AS text[]), "
+    "CAST(:turns AS int[])) AS t(namespace, user_id, session_id, turn) "
+    "WHERE f.namespace = t.namespace AND f.user_id = t.user_id "
+    "AND f.session_id = t.session_id AND f.turn_start <= t.turn AND f.turn_end >= t.turn "
+    "AND NOT f.retired")
 
 
 @dataclass(frozen=True)
@@ -185,15 +195,16 @@ class ItemStore:
             vectors = embed([r.statement for r in play.fresh])
             for row, vector in zip(play.fresh, vectors, strict=True):
                 row.embedding, row.embed_model = vector, model
-        self._s.add_all(play.fresh)
+        if play.fresh:  # Core, not the ORM's unit of work: one executemany, less CPU
+            self._s.execute(insert(_I), [{c: getattr(r, c) for c in _I_COLUMNS}
+                                         for r in play.fresh])
         if play.new_versions:
             self._s.execute(insert(_V).on_conflict_do_nothing(), list(play.new_versions.values()))
         if play.links:
             facts = FactRow.__table__
             self._s.execute(update(facts).where(facts.c.fact_id == bindparam("b_fact"))
                             .values(item_id=bindparam("b_item")), play.links)
-        for (namespace, user_id), turns in play.turns.items():
-            self.retire_fragments(namespace, user_id, sorted(turns), now)
+        self._retire_turns(play.turns, now)
         self._s.flush()
         return ids
 
@@ -203,14 +214,19 @@ class ItemStore:
 
     def retire_fragments(self, namespace: str, user_id: str,
                          turns: Sequence[tuple[str, int]], now: datetime) -> int:
-        if not turns:
+        return self._retire_turns({(namespace, user_id): set(turns)}, now)
+
+    def _retire_turns(self, turns: dict[tuple[str, str], set], now: datetime) -> int:
+        """Retire the live fragments holding any of (namespace, user) -> {(session, turn)}:
+        one statement of a fixed text (arrays, not a growing OR), so it is compiled and
+        parsed once per process."""
+        keys = [(ns, user, sid, turn) for (ns, user), pairs in sorted(turns.items())
+                for sid, turn in sorted(pairs)]
+        if not keys:
             return 0
-        conds = [(FragmentRow.session_id == s) & (FragmentRow.turn_start <= t)
-                 & (FragmentRow.turn_end >= t) for s, t in turns]
-        result = self._s.execute(update(FragmentRow).where(
-            FragmentRow.namespace == namespace, FragmentRow.user_id == user_id,
-            FragmentRow.retired.is_(False), or_(*conds)).values(retired=True, retired_at=now))
-        return result.rowcount
+        ns, users, sids, turn_no = (list(col) for col in zip(*keys, strict=True))
+        return self._s.execute(_RETIRE_TURNS, {"ns": ns, "users": users, "sids": sids,
+                                               "turns": turn_no, "now": now}).rowcount
     def add_fragments(self, fragments: Sequence[Fragment], vectors: Sequence[list[float]] | None,
                       model: str | None) -> int:
         if not fragments:
@@ -235,9 +251,12 @@ class ItemStore:
         # multi-row round trip.
         return self._s.execute(stmt, rows).rowcount
 
-    def items_missing_vectors(self, namespace: str, user_id: str, model: str) -> list[MemoryItemRow]:
+    def items_missing_vectors(self, namespace: str, user_id: str | Sequence[str],
+                              model: str) -> list[MemoryItemRow]:
+        """Items of one user (or of several) without a vector from `model`."""
+        users = [user_id] if isinstance(user_id, str) else list(user_id)
         return list(self._s.scalars(select(MemoryItemRow).where(
-            MemoryItemRow.namespace == namespace, MemoryItemRow.user_id == user_id,
+            MemoryItemRow.namespace == namespace, MemoryItemRow.user_id.in_(users),
             or_(MemoryItemRow.embedding.is_(None), MemoryItemRow.embed_model != model))))
 
     def set_vectors(self, rows: Sequence[MemoryItemRow], vectors: Sequence[list[float]],

@@ -1,13 +1,28 @@
 """Rendered profiles and the per-user cache version (bumped on every change)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import Session
 
 from infra.db.models import ProfileRow
+
+
+@dataclass(frozen=True)
+class ProfileState:
+    """What consolidation needs of a profile row (a missing row reads as `exists=False`)."""
+
+    cache_version: int = 0
+    facts_digest: str = ""
+    sensitive_consent: bool = False
+    exists: bool = False
+
+
+_P = ProfileRow.__table__
 
 
 class ProfileStore:
@@ -48,6 +63,45 @@ class ProfileStore:
             text=text, facts_digest=digest, rendered_at=now,
             cache_version=ProfileRow.cache_version + 1))
         return result.rowcount == 1
+
+    def states(self, namespace: str, user_ids: Sequence[str]) -> dict[str, ProfileState]:
+        """Cache version, digest and consent of several users' profiles, in one query."""
+        out = {u: ProfileState() for u in user_ids}
+        if user_ids:
+            for row in self._s.execute(select(_P.c.user_id, _P.c.cache_version,
+                                              _P.c.facts_digest, _P.c.sensitive_consent)
+                                       .where(_P.c.namespace == namespace,
+                                              _P.c.user_id.in_(list(user_ids)))):
+                out[row.user_id] = ProfileState(row.cache_version, row.facts_digest,
+                                                bool(row.sensitive_consent), True)
+        return out
+
+    def save_many(self, namespace: str, states: dict[str, ProfileState],
+                  renders: dict[str, tuple[str, str]], bumps: Sequence[str],
+                  now: datetime) -> set[str]:
+        """`save` for several users, given their `states` as read in this transaction:
+        `renders` is user -> (text, digest); users in `bumps` whose facts did not change get
+        their cache version bumped anyway. Returns the users whose render changed."""
+        changed = {u for u, (_, digest) in renders.items() if states[u].facts_digest != digest}
+        bumped = [u for u in bumps if u not in changed]
+        missing = [u for u in sorted(changed | set(bumped)) if not states[u].exists]
+        if missing:
+            self._s.execute(insert(_P).on_conflict_do_nothing(), [dict(
+                namespace=namespace, user_id=u, text="", facts_digest="", cache_version=0,
+                sensitive_consent=False) for u in missing])
+        if changed:
+            self._s.execute(update(_P).where(
+                _P.c.namespace == namespace, _P.c.user_id == bindparam("b_user"),
+                _P.c.facts_digest != bindparam("b_digest")).values(
+                text=bindparam("b_text"), facts_digest=bindparam("b_digest"), rendered_at=now,
+                cache_version=_P.c.cache_version + 1),
+                [{"b_user": u, "b_text": renders[u][0], "b_digest": renders[u][1]}
+                 for u in sorted(changed)])
+        if bumped:
+            self._s.execute(update(_P).where(
+                _P.c.namespace == namespace, _P.c.user_id.in_(bumped))
+                .values(cache_version=_P.c.cache_version + 1))
+        return changed
 
     def bump(self, namespace: str, user_id: str) -> None:
         self._ensure(namespace, user_id)

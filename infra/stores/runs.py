@@ -1,6 +1,7 @@
 """Checkpoints, dead letters and extraction runs: the pipeline's own bookkeeping."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from sqlalchemy import delete, select
@@ -31,6 +32,14 @@ class RunStore:
             output=output, completed_at=now).on_conflict_do_nothing())
         return result.rowcount == 1
 
+    def mark_done_many(self, rows: Sequence[dict], stage: str, version: str,
+                       now: datetime) -> None:
+        """`mark_done` for several sessions in one statement: `rows` hold sid, namespace,
+        input_hash and output."""
+        if rows:
+            self._s.execute(insert(CheckpointRow).on_conflict_do_nothing(), [
+                {**r, "stage": stage, "version": version, "completed_at": now} for r in rows])
+
     def clear(self, sid: str) -> None:
         self._s.execute(delete(CheckpointRow).where(CheckpointRow.sid == sid))
 
@@ -47,8 +56,15 @@ class RunStore:
     def record_extraction(self, sid: str, namespace: str, extractor: str, claims: int,
                           dropped: int, prompt_tokens: int, completion_tokens: int,
                           cost_usd: float, now: datetime) -> None:
-        self._s.execute(insert(ExtractionRunRow).values(
-            run_id=stable_id("extraction", sid, extractor), sid=sid, namespace=namespace,
-            extractor=extractor, claims=claims, dropped=dropped, prompt_tokens=prompt_tokens,
-            completion_tokens=completion_tokens, cost_usd=cost_usd, created_at=now,
-        ).on_conflict_do_nothing())
+        self.record_extractions([dict(
+            sid=sid, namespace=namespace, extractor=extractor, claims=claims, dropped=dropped,
+            prompt_tokens=prompt_tokens, completion_tokens=completion_tokens,
+            cost_usd=cost_usd)], now)
+
+    def record_extractions(self, runs: Sequence[dict], now: datetime) -> None:
+        """Extraction run records (sid, namespace, extractor, claims, dropped, tokens,
+        cost), one statement."""
+        if runs:
+            self._s.execute(insert(ExtractionRunRow).on_conflict_do_nothing(), [
+                {**r, "run_id": stable_id("extraction", r["sid"], r["extractor"]),
+                 "created_at": now} for r in runs])

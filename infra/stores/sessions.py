@@ -1,12 +1,14 @@
 """Sessions and the turns buffered while a session is open."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import case, delete, func, select, text, update
 from sqlalchemy.orm import Session
 
-from infra.db.models import BufferedClaimRow, BufferedTurnRow, SessionRow
+from infra.db.models import BufferedClaimRow, BufferedTurnRow, CheckpointRow, SessionRow
+from pipeline.batching import Pending
 from schemas.errors import NotFound
 from schemas.ids import session_key
 from schemas.records import InlineClaim, SessionInfo, Turn
@@ -19,6 +21,28 @@ def _info(row: SessionRow) -> SessionInfo:
         ended_at=row.ended_at, state=row.state, end_reason=row.end_reason,
         transcript_key=row.transcript_key, transcript_checksum=row.transcript_checksum,
         turn_count=row.turn_count, summary=row.summary)
+
+
+_S = SessionRow.__table__
+_C = CheckpointRow.__table__
+#: Session-level advisory lock by which a dream batch holds a user (namespace, user).
+_USER_KEY = "hashtextextended('reverie-claim' || chr(31) || {ns} || chr(31) || {user}, 0)"
+#: Ended sessions of the namespace, oldest first, with the users among them that are free
+#: (their locks tried once each: the CTE is materialized), the event's user counted as
+#: held. A user tried and not used is given back by `release_users`.
+_PENDING_OF_FREE_USERS = text(
+    "WITH candidates AS MATERIALIZED ("
+    "  SELECT sid, user_id, ended_at FROM sessions WHERE namespace = :ns AND state = 'ended'"
+    "  AND sid <> ALL(:exclude) ORDER BY ended_at, sid LIMIT :window),"
+    " tried AS MATERIALIZED ("
+    "  SELECT user_id, CASE WHEN user_id = :user THEN true"
+    f"  ELSE pg_try_advisory_lock({_USER_KEY.format(ns=':ns', user='user_id')}) END AS got"
+    "  FROM (SELECT DISTINCT user_id FROM candidates) u)"
+    " SELECT c.sid, c.user_id, c.ended_at FROM candidates c JOIN tried t USING (user_id)"
+    " WHERE t.got ORDER BY c.ended_at, c.sid")
+_RELEASE_USERS = text(
+    f"SELECT pg_advisory_unlock({_USER_KEY.format(ns=':ns', user='u')}) "
+    "FROM unnest(CAST(:users AS text[])) AS u")
 
 
 class SessionStore:
@@ -51,6 +75,76 @@ class SessionStore:
         if row is None:
             raise NotFound(f"no session with key {sid!r}")
         return _info(row)
+
+    # ---- dream batches -------------------------------------------------------------------
+    def with_checkpoints(self, sids: Sequence[str], version: str, *,
+                         outputs_of: str | None = None
+                         ) -> list[tuple[SessionInfo, dict[str, dict | None]]]:
+        """The sessions `sids` (in that order) with the stages already done for their
+        current transcript and `version`: stage -> output (the output only for stage
+        `outputs_of`, None for the others). One query; raises NotFound for a missing sid."""
+        done = (select(func.json_object_agg(_C.c.stage, case(
+            (_C.c.stage == (outputs_of or ""), _C.c.output), else_=None)))
+            .where(_C.c.sid == _S.c.sid, _C.c.version == version,
+                   _C.c.input_hash == func.coalesce(_S.c.transcript_checksum, ""))
+            .scalar_subquery())
+        rows = {r.sid: r for r in self._s.execute(
+            select(*_S.c, done.label("done")).where(_S.c.sid.in_(list(sids))))}
+        missing = [sid for sid in sids if sid not in rows]
+        if missing:
+            raise NotFound(f"no session with key {missing[0]!r}")
+        return [(_info(rows[sid]), rows[sid].done or {}) for sid in sids]
+
+    def stages_done(self, sid: str, version: str, stages: Sequence[str]) -> tuple[SessionInfo, int]:
+        """The session and how many of `stages` are checkpointed for its transcript (one
+        query, no lock: a finished session is finished whoever holds it)."""
+        n = (select(func.count(func.distinct(_C.c.stage)))
+             .where(_C.c.sid == _S.c.sid, _C.c.version == version, _C.c.stage.in_(stages),
+                    _C.c.input_hash == func.coalesce(_S.c.transcript_checksum, ""))
+             .scalar_subquery())
+        row = self._s.execute(select(*_S.c, n.label("n")).where(_S.c.sid == sid)).one_or_none()
+        if row is None:
+            raise NotFound(f"no session with key {sid!r}")
+        return _info(row), row.n
+
+    def unfinished(self, sids: Sequence[str], version: str, stages: Sequence[str]) -> list[str]:
+        """Those of `sids` that some of `stages` have not checkpointed yet (one query)."""
+        n = (select(func.count(func.distinct(_C.c.stage)))
+             .where(_C.c.sid == _S.c.sid, _C.c.version == version, _C.c.stage.in_(stages),
+                    _C.c.input_hash == func.coalesce(_S.c.transcript_checksum, ""))
+             .scalar_subquery())
+        left = set(self._s.scalars(select(_S.c.sid).where(_S.c.sid.in_(list(sids)),
+                                                          n < len(stages))))
+        return [sid for sid in sids if sid in left]
+
+    def claim_user(self, namespace: str, user_id: str, *, wait: bool = False) -> bool:
+        """Hold `user_id` for a dream batch: a session-level advisory lock on this
+        connection, so it outlives the batch's stage commits and no other worker's batch
+        takes this user's sessions meanwhile (gone with the connection if the worker dies).
+        False when another batch holds the user; with `wait`, blocks until it is free."""
+        lock = "true FROM pg_advisory_lock" if wait else "pg_try_advisory_lock"
+        return bool(self._s.execute(
+            text(f"SELECT {lock}({_USER_KEY.format(ns=':ns', user=':user')})"),
+            {"ns": namespace, "user": user_id}).scalar())
+
+    def pending_of_free_users(self, namespace: str, user_id: str, *, window: int,
+                              exclude: Sequence[str] = ()) -> list[Pending]:
+        """The oldest `window` ended sessions of `namespace` (but `exclude`) whose users this
+        connection holds: `user_id` (held already) and every other user among them that was
+        free, now held too (SKIP LOCKED semantics: tried, never waited for)."""
+        return [Pending(sid, user, ended) for sid, user, ended in self._s.execute(
+            _PENDING_OF_FREE_USERS, {"ns": namespace, "user": user_id, "window": window,
+                                     "exclude": list(exclude)})]
+
+    def release_users(self, namespace: str, user_ids: Sequence[str]) -> None:
+        """Give back users `pending_of_free_users` took but the batch does not use."""
+        if user_ids:
+            self._s.execute(_RELEASE_USERS, {"ns": namespace, "users": list(user_ids)})
+
+    def set_states(self, sids: Sequence[str], state: str) -> None:
+        if sids:
+            self._s.execute(update(SessionRow).where(SessionRow.sid.in_(list(sids)))
+                            .values(state=state))
 
     def create(self, namespace: str, user_id: str, session_id: str,
                started_at: datetime) -> SessionInfo:

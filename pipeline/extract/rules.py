@@ -28,7 +28,7 @@ from pipeline.extract.clauses import (
 )
 from pipeline.extract.corrections import SentenceClaims, apply_corrections
 from pipeline.extract.derive import derive
-from pipeline.extract.grammar import Rule
+from pipeline.extract.grammar import Rule, TriggerIndex
 from pipeline.extract.kinds import NORMALISERS, PREDICATE_KIND
 from pipeline.extract.objects import ObjCtx
 from pipeline.extract.patterns import RULES
@@ -63,6 +63,8 @@ _PROPER_WORDS = frozenset(
                         *lexicon.CITIES))
 _CLAUSE_RULES = tuple(r for r in RULES if r.scope == "clause")
 _SENTENCE_RULES = tuple(r for r in RULES if r.scope == "sentence")
+#: One-pass gates of the two rule sets every sentence runs through (by the tuple's id).
+_GATES = {id(rules): TriggerIndex(rules) for rules in (_CLAUSE_RULES, _SENTENCE_RULES)}
 _STOP = re.compile(r"\b(?:anymore|any\s+more|any\s+longer|no\s+longer|used\s+to|not\s.*\bagain"
                    r"|these\s+days\s+not)\b", re.IGNORECASE)
 _ACCESS_WORDS = re.compile(r"admin|root|moderator|super ?user|access|permission|privilege"
@@ -210,8 +212,10 @@ def _match_rules(rules: tuple[Rule, ...], text: str, sentence: Sentence, *,
     out: list[Found] = []
     futures: list[int] | None = None
     lowered = text.lower()
-    for rule in rules:
-        if not rule.triggered(lowered):
+    gate = _GATES.get(id(rules))
+    fired = gate.triggered(lowered) if gate else [r.triggered(lowered) for r in rules]
+    for rule, on in zip(rules, fired, strict=True):
+        if not on:
             continue
         if question and not rule.in_question:
             continue

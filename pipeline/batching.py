@@ -1,0 +1,50 @@
+"""Which sessions a dream batch takes. Pure: no I/O, no clock.
+
+A batch holds users, not sessions: every session of a user it holds goes through the
+batch in the order the sessions ended, so a user's later session can never be applied
+before an earlier one, whichever worker runs which batch.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+_NEVER = datetime.max.replace(tzinfo=UTC)
+
+
+@dataclass(frozen=True)
+class Pending:
+    """An ended session waiting for its dream, as a batch claim sees it."""
+
+    sid: str
+    user_id: str
+    ended_at: datetime | None
+
+
+def _order(p: Pending) -> tuple[datetime, str]:
+    return (p.ended_at or _NEVER, p.sid)
+
+
+def pick_batch(trigger: Pending, others: Sequence[Pending], size: int) -> list[Pending]:
+    """The batch an event for `trigger` runs, in processing order (by end time).
+
+    First the trigger's user: its pending sessions with the trigger among them, oldest
+    first, at most `size` (when the user has more, the trigger may not be in this batch:
+    its older sessions go first). Then other users whole, in the order of their oldest
+    pending session, each only if all of its sessions fit; a user that does not fit is
+    left entirely to another batch."""
+    mine = sorted({p.sid: p for p in [trigger, *others]
+                   if p.user_id == trigger.user_id}.values(), key=_order)[:size]
+    users: dict[str, list[Pending]] = {}
+    for p in sorted(others, key=_order):
+        if p.user_id != trigger.user_id:
+            users.setdefault(p.user_id, []).append(p)
+    batch, room = list(mine), size - len(mine)
+    for sessions in users.values():
+        if room <= 0:
+            break
+        if len(sessions) <= room:
+            batch.extend(sessions)
+            room -= len(sessions)
+    return sorted(batch, key=_order)

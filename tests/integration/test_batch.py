@@ -1,0 +1,325 @@
+"""Dream batches on the real Postgres: claims are exclusive, a claimed session's own event
+does nothing, a batch leaves exactly what one session at a time leaves, and one bad session
+does not hold the others back."""
+from __future__ import annotations
+
+import dataclasses
+import threading
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.dialects.postgresql import insert
+
+from schemas.records import InlineClaim
+from scripts.bench_consolidate import generate
+from workers import dreaming, stages
+
+NOW = datetime(2025, 6, 1, 9, 0, tzinfo=UTC)
+#: Tables a dream writes, the columns that may differ between a batch and one at a time
+#: (the profile's cache version is bumped once per user and batch, not once per session).
+TABLES = {"facts": (), "fact_evidence": (), "memory_items": (), "memory_item_versions": (),
+          "fragments": (), "decisions": (), "quarantine": (), "extraction_runs": (),
+          "working_set": (), "profiles": ("cache_version",)}
+
+
+@pytest.fixture(autouse=True)
+def _no_leftovers(runtime, ns):
+    """Sessions a test leaves ended would be dreamed by other tests' nightly batch (which
+    takes every namespace), with their transcripts gone with this test's folder."""
+    yield
+    with runtime.deps.engine.begin() as c:
+        c.execute(text("DELETE FROM sessions WHERE namespace = :ns AND state = 'ended'"),
+                  {"ns": ns})
+
+
+def _deps(runtime, **settings):
+    return dataclasses.replace(runtime.deps,
+                               settings=runtime.deps.settings.model_copy(update=settings))
+
+
+def _store(deps, transcripts) -> list[str]:
+    """Ended sessions as `end_session` leaves them, oldest first (by end time)."""
+    from infra.db.models import SessionRow
+    from schemas.ids import session_key
+    rows = []
+    for t in sorted(transcripts, key=lambda t: (t.ended_at, t.user_id)):
+        key, checksum, size = deps.transcripts.write(t)
+        rows.append(dict(sid=session_key(t.namespace, t.user_id, t.session_id),
+                         namespace=t.namespace, user_id=t.user_id, session_id=t.session_id,
+                         started_at=t.started_at, last_activity_at=t.ended_at,
+                         ended_at=t.ended_at, state="ended", end_reason="event",
+                         transcript_key=key, transcript_checksum=checksum,
+                         transcript_bytes=size, turn_count=len(t.turns)))
+    with deps.unit_of_work() as uow:
+        uow.session.execute(insert(SessionRow), rows)
+    return [r["sid"] for r in rows]
+
+
+def _with_inline_claims(transcripts):
+    """Inline claims dated in another time zone, and a correction within the session."""
+    out = []
+    for i, t in enumerate(transcripts):
+        if i % 3 == 0:
+            at = t.started_at.astimezone(UTC).replace(tzinfo=None)
+            from datetime import timezone
+            local = (at - timedelta(days=40)).replace(tzinfo=timezone(timedelta(hours=2)))
+            t = t.model_copy(update={"claims": (
+                InlineClaim(predicate="city", object=f"Town{i}", valid_from=local, turn=0),
+                InlineClaim(predicate="pet", object=f"cat named Tom{i}", turn=1),
+                InlineClaim(predicate="pet", object=f"Tom{i}", op="retract", turn=2))})
+        out.append(t)
+    return out
+
+
+def _snapshot(deps, ns) -> dict[str, list]:
+    out = {}
+    with deps.engine.connect() as c:
+        for table, skip in TABLES.items():
+            cols = [r[0] for r in c.execute(text(
+                "SELECT column_name FROM information_schema.columns WHERE table_name = :t "
+                "ORDER BY ordinal_position"), {"t": table}) if r[0] not in skip]
+            rows = c.execute(text(f"SELECT {', '.join(cols)} FROM {table} WHERE namespace = "
+                                  f":ns"), {"ns": ns}).all()
+            out[table] = sorted((tuple(str(v) for v in r) for r in rows))
+        out["sessions"] = sorted(c.execute(text(
+            "SELECT sid, state FROM sessions WHERE namespace = :ns"), {"ns": ns}).all())
+        out["checkpoints"] = sorted(c.execute(text(
+            "SELECT sid, stage FROM checkpoints WHERE namespace = :ns"), {"ns": ns}).all())
+    return out
+
+
+def _forget_dreams(deps, ns) -> None:
+    """Back to ended sessions with nothing derived (the transcripts stay)."""
+    with deps.engine.begin() as c:
+        for table in (*TABLES, "checkpoints", "audit_log"):
+            c.execute(text(f"DELETE FROM {table} WHERE namespace = :ns"), {"ns": ns})
+        c.execute(text("UPDATE sessions SET state = 'ended' WHERE namespace = :ns"), {"ns": ns})
+
+
+def _stage_calls(monkeypatch) -> list[tuple[str, str, list[str]]]:
+    """Record (thread, stage, sids) of every stage call the dreaming module makes."""
+    calls: list[tuple[str, str, list[str]]] = []
+
+    def spy(fn):
+        def run(deps, sids, now, **kw):
+            calls.append((threading.current_thread().name, fn.__name__, list(sids)))
+            return fn(deps, sids, now, **kw)
+        return run
+    monkeypatch.setattr(dreaming, "_RUN", tuple(spy(f) for f in dreaming._RUN))
+    return calls
+
+
+def test_a_batch_leaves_exactly_what_one_session_at_a_time_leaves(runtime, ns):
+    transcripts = _with_inline_claims(generate(11, ns, users=4, sessions=5, turns=20))
+    one = _deps(runtime, dream_batch_size=1)
+    sids = _store(one, transcripts)
+    for sid in sids:
+        assert dreaming.dream(one, sid, NOW) == "dreamed"
+    alone = _snapshot(one, ns)
+    _forget_dreams(one, ns)
+
+    batched = _deps(runtime, dream_batch_size=16)
+    outcomes = [dreaming.dream(batched, sid, NOW) for sid in sids]
+    assert outcomes.count("dreamed") == 2 and outcomes.count("done") == 18
+    together = _snapshot(batched, ns)
+    assert {t: len(v) for t, v in together.items()} == {t: len(v) for t, v in alone.items()}
+    for table in alone:
+        assert together[table] == alone[table], table
+    assert len(alone["facts"]) > 40 and len(alone["decisions"]) > 60  # a real workload
+
+
+def test_claims_hold_users_exclusively_until_released(runtime, ns):
+    deps = _deps(runtime, dream_batch_size=4)
+    sids = _store(deps, generate(3, ns, users=3, sessions=3, turns=4))
+    users = {sid: f"u{i % 3}" for i, sid in enumerate(sids)}  # ended u0, u1, u2, u0, ...
+    with deps.held_connection() as a, deps.held_connection() as b:
+        with deps.unit_of_work("*", connection=a) as uow:
+            assert uow.sessions.claim_user(ns, "u0")
+            seen = uow.sessions.pending_of_free_users(ns, "u0", window=12, exclude=[sids[0]])
+        assert [p.sid for p in seen] == sids[1:]  # oldest first; u1 and u2 now held by a
+        with deps.unit_of_work("*", connection=b) as uow:
+            assert not uow.sessions.claim_user(ns, "u0")
+            assert not uow.sessions.claim_user(ns, "u1")
+        with deps.unit_of_work("*", connection=a) as uow:
+            uow.sessions.release_users(ns, ["u2"])  # tried, not used
+        # Committing does not release the rest: the locks live with the connection, across
+        # the batch's stage transactions.
+        with deps.unit_of_work("*", connection=b) as uow:
+            assert uow.sessions.claim_user(ns, "u2")
+            seen = uow.sessions.pending_of_free_users(ns, "u2", window=12)
+            assert {users[p.sid] for p in seen} == {"u2"}  # u0 and u1 are a's: skipped
+            assert not uow.sessions.claim_user(ns, "u1")
+    with deps.held_connection() as c, deps.unit_of_work("*", connection=c) as uow:
+        assert uow.sessions.claim_user(ns, "u1")  # released on exit
+
+
+def test_two_workers_never_take_the_same_session(runtime, ns, monkeypatch):
+    """...and, holding users rather than sessions, leave what one worker taking one
+    session at a time leaves: no user's later session is applied before an earlier one."""
+    one = _deps(runtime, dream_batch_size=1)
+    sids = _store(one, generate(5, ns, users=6, sessions=4, turns=6))
+    for sid in sids:
+        dreaming.dream(one, sid, NOW)
+    alone = _snapshot(one, ns)
+    _forget_dreams(one, ns)
+    deps = _deps(runtime, dream_batch_size=5)
+    calls = _stage_calls(monkeypatch)
+    barrier = threading.Barrier(2)
+    errors: list[BaseException] = []
+
+    def worker(mine: list[str]) -> None:
+        try:
+            barrier.wait()
+            for sid in mine:
+                outcome = dreaming.dream(deps, sid, NOW)
+                while outcome == "busy":  # the event comes back later
+                    outcome = dreaming.dream(deps, sid, NOW, wait=True)
+        except BaseException as exc:  # surfaced below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=worker, args=(sids[i::2],), name=f"w{i}")
+               for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert errors == []
+    taken: dict[str, set[str]] = {}
+    for thread, stage, batch in calls:
+        if stage == "replay_many":
+            for sid in batch:
+                taken.setdefault(sid, set()).add(thread)
+    assert set(taken) == set(sids)
+    assert all(len(t) == 1 for t in taken.values()), "a session was in both workers' batches"
+    with deps.engine.connect() as c:
+        states = c.execute(text("SELECT state, count(*) FROM sessions WHERE namespace = :ns "
+                                "GROUP BY 1"), {"ns": ns}).all()
+        stages_done = c.execute(text("SELECT count(*) FROM checkpoints WHERE namespace = :ns"),
+                                {"ns": ns}).scalar()
+    assert states == [("consolidated", len(sids))]
+    assert stages_done == 4 * len(sids)
+    assert _snapshot(deps, ns) == alone
+
+
+def test_a_claimed_sessions_own_event_does_nothing(runtime, ns, monkeypatch):
+    deps = _deps(runtime, dream_batch_size=8)
+    sids = _store(deps, generate(9, ns, users=2, sessions=3, turns=8))
+    assert dreaming.dream(deps, sids[0], NOW) == "dreamed"
+    before = _snapshot(deps, ns)
+    assert before["sessions"] == sorted((s, "consolidated") for s in sids)
+    calls = _stage_calls(monkeypatch)
+    statements = []
+    from sqlalchemy import Engine, event
+
+    def count(*_a, **_k):
+        statements.append(1)
+    event.listen(Engine, "before_cursor_execute", count)
+    try:
+        for sid in sids[1:]:
+            assert dreaming.dream(deps, sid, NOW) == "done"
+            from workers.tasks import dream_session
+            dream_session.run(sid)  # the task itself: nothing either
+    finally:
+        event.remove(Engine, "before_cursor_execute", count)
+    assert calls == []  # no stage ran
+    assert len(statements) <= 2 * 2 * len(sids[1:])  # scope + one probe per event
+    assert _snapshot(deps, ns) == before
+
+
+def test_an_event_whose_session_another_batch_holds_is_deferred(runtime, ns, monkeypatch):
+    from workers import tasks
+    deps = _deps(runtime, dream_batch_size=4)
+    sids = _store(deps, generate(4, ns, users=2, sessions=2, turns=4))
+    published = []
+    monkeypatch.setattr(tasks, "current_deps", lambda: deps)
+    monkeypatch.setitem(tasks.app.conf, "task_always_eager", False)
+    monkeypatch.setattr(tasks.dream_session, "apply_async",
+                        lambda args, kwargs, countdown: published.append((args, kwargs,
+                                                                          countdown)))
+    with deps.held_connection() as other, deps.unit_of_work("*", connection=other) as uow:
+        assert uow.sessions.claim_user(ns, "u1")  # another worker's batch holds the user
+        tasks.dream_session.run(sids[1], None, deferrals=2)
+    assert published == [((sids[1], None), {"deferrals": 3}, 4.0)]
+    assert _snapshot(deps, ns)["checkpoints"] == []  # nothing ran while it was held
+    assert dreaming.defer_delay(deps, 10) == dreaming.MAX_DEFER_S
+
+
+@pytest.mark.parametrize("bad_is_trigger", [False, True], ids=["claimed", "trigger"])
+def test_one_bad_session_does_not_hold_the_batch_back(runtime, ns, bad_is_trigger):
+    from workers import tasks
+    deps = _deps(runtime, dream_batch_size=8)
+    sids = _store(deps, generate(6, ns, users=3, sessions=2, turns=8))
+    bad = sids[3]
+    with deps.engine.begin() as c:  # its transcript object is gone
+        c.execute(text("UPDATE sessions SET transcript_key = 'missing/object.json' "
+                       "WHERE sid = :s"), {"s": bad})
+    trigger = bad if bad_is_trigger else sids[0]
+    if bad_is_trigger:
+        from schemas.errors import NotFound
+        result = tasks.dream_session.apply(args=(trigger,), throw=False)  # dead-letters
+        assert isinstance(result.result, NotFound)
+    else:
+        assert dreaming.dream(deps, trigger, NOW) == "dreamed"
+    states = dict(_snapshot(deps, ns)["sessions"])
+    assert states.pop(bad) == ("failed" if bad_is_trigger else "ended")
+    assert set(states.values()) == {"consolidated"}
+    with deps.unit_of_work() as uow:
+        letters = [d.payload["args"][0] for d in uow.runs.dead_letters()
+                   if d.payload.get("args") and d.payload["args"][0] in sids]
+    assert letters == ([bad] if bad_is_trigger else [])
+    with deps.engine.connect() as c:
+        assert c.execute(text("SELECT count(*) FROM checkpoints WHERE sid = :s"),
+                         {"s": bad}).scalar() == 0
+
+
+def test_reconcile_in_a_batch_sees_the_earlier_sessions_of_its_user(runtime, ns, monkeypatch):
+    """Without the in-memory replay of earlier plans, the second session of a user would be
+    planned against the facts before the first, and consolidate would plan it again."""
+    deps = _deps(runtime, dream_batch_size=8)
+    sids = _store(deps, generate(12, ns, users=2, sessions=4, turns=10))
+    replans = []
+    real = stages.plan_for
+    monkeypatch.setattr(stages, "plan_for", lambda *a, **k: replans.append(1) or real(*a, **k))
+    assert dreaming.dream(deps, sids[0], NOW) == "dreamed"
+    assert replans == []
+    with deps.engine.connect() as c:
+        after = [r[0] for r in c.execute(text(
+            "SELECT output -> 'after' FROM checkpoints WHERE namespace = :ns AND "
+            "stage = 'reconcile'"), {"ns": ns})]
+    assert sorted(len(a) for a in after) == [0, 0, 1, 1, 2, 2, 3, 3]
+
+
+def test_an_erasure_between_extraction_and_the_locked_write_is_honoured(runtime, ns,
+                                                                         monkeypatch):
+    """Replay extracts before it takes the users' locks; a tombstone written in between
+    (an erasure) makes it extract again under the lock, so nothing erased is stored."""
+    from infra.db.models import TombstoneRow
+    from pipeline.tombstones import text_tombstone
+    from schemas.records import Transcript, Turn
+    deps = _deps(runtime, dream_batch_size=4)
+    at = datetime(2025, 3, 1, 10, 0, tzinfo=UTC)
+    sid, = _store(deps, [Transcript(
+        namespace=ns, user_id="u", session_id="s1", started_at=at, ended_at=at,
+        turns=(Turn(index=0, role="user", text="I live in Munich.", at=at),
+               Turn(index=1, role="assistant", text="Noted.", at=at)))])
+    real = stages._replay_unlocked
+
+    def erase_meanwhile(*args, **kwargs):
+        early = real(*args, **kwargs)
+        assert [c.object for c in early[sid].claims] == ["Munich"]
+        stone = text_tombstone("Munich", key=deps.settings.secret_key,
+                               scope=stages.scope_of(ns, "u"))
+        with deps.unit_of_work() as uow:
+            uow.session.add(TombstoneRow(tombstone_id="t1", namespace=ns, user_id="u",
+                                         kind=stone.kind, digest=stone.digest,
+                                         words=stone.words, created_at=at))
+        return early
+    monkeypatch.setattr(stages, "_replay_unlocked", erase_meanwhile)
+    assert dreaming.dream(deps, sid, NOW) == "dreamed"
+    with deps.engine.connect() as c:
+        texts = c.execute(text("SELECT text FROM fragments WHERE namespace = :ns"),
+                          {"ns": ns}).scalars().all()
+        facts = c.execute(text("SELECT object FROM facts WHERE namespace = :ns"),
+                          {"ns": ns}).scalars().all()
+    assert facts == [] and not any("Munich" in t for t in texts)
