@@ -38,14 +38,6 @@ class ProfileStore:
         return self._s.scalars(select(ProfileRow).where(
             ProfileRow.namespace == namespace, ProfileRow.user_id == user_id)).one_or_none()
 
-    def cache_version(self, namespace: str, user_id: str) -> int:
-        row = self.get(namespace, user_id)
-        return row.cache_version if row else 0
-
-    def consent(self, namespace: str, user_id: str) -> bool:
-        row = self.get(namespace, user_id)
-        return bool(row and row.sensitive_consent)
-
     def set_consent(self, namespace: str, user_id: str, consent: bool) -> None:
         self._ensure(namespace, user_id)
         self._s.execute(update(ProfileRow).where(

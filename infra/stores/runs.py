@@ -21,9 +21,6 @@ class RunStore:
         row = self._s.get(CheckpointRow, (sid, stage, input_hash, version))
         return None if row is None else (row.output or {})
 
-    def done(self, sid: str, stage: str, input_hash: str, version: str) -> bool:
-        return self._s.get(CheckpointRow, (sid, stage, input_hash, version)) is not None
-
     def mark_done(self, sid: str, namespace: str, stage: str, input_hash: str, version: str,
                   output: dict | None, now: datetime) -> bool:
         """Record a finished stage; False when a concurrent run recorded it first."""
