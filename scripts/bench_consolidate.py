@@ -14,121 +14,24 @@ from __future__ import annotations
 
 import math
 import os
-import random
 import shlex
 import signal
-import socket
-import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 import uuid
-from contextlib import contextmanager
-from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from dataclasses import dataclass
 from pathlib import Path
+
+from scripts.bench_conversations import generate
+from scripts.local_services import free_port, redis_server
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Tables whose rows the COPY bound re-inserts: what consolidation produces.
 COPY_TABLES = ("facts", "fact_evidence", "memory_items", "memory_item_versions", "fragments",
                "decisions", "checkpoints")
-BASE_TIME = datetime(2025, 1, 6, 9, 0, tzinfo=UTC)
-
-# ---- synthetic users (pure, seeded) --------------------------------------------------------
-CITIES = ("Munich", "Berlin", "Lisbon", "Madrid", "Oslo", "Vienna", "Prague", "Dublin",
-          "Toronto", "Seattle", "Austin", "Lyon", "Zurich", "Warsaw", "Helsinki", "Porto")
-EMPLOYERS = ("Google", "Siemens", "Spotify", "Zalando", "SAP", "Shopify", "Deloitte", "Bosch",
-             "Klarna", "Atlassian", "Stripe", "Airbus")
-JOBS = ("software engineer", "data scientist", "product manager", "teacher", "nurse",
-        "accountant", "designer", "architect", "chef", "lawyer")
-ALLERGENS = ("peanuts", "shellfish", "penicillin", "pollen", "gluten", "sesame", "soy",
-             "latex")
-HOBBIES = ("climbing", "chess", "running", "painting", "baking", "cycling", "photography")
-FILLER = (
-    "Can you recommend a good book for the weekend?", "What's the weather usually like in "
-    "spring there?", "Thanks, that helps a lot.", "How do I make a sourdough starter?",
-    "Could you help me draft an email to my landlord about the heating?", "Any tips for "
-    "sleeping better?", "What should I pack for a three-day hike?", "Tell me a fun fact "
-    "about octopuses.", "How long should I boil an egg for a soft yolk?", "What's a good "
-    "stretch for lower back pain?", "Can you explain how compound interest works?",
-    "Give me three ideas for a birthday present.", "ok", "Haha, nice one.",
-    "What's the difference between a latte and a flat white?")
-REPLIES = (
-    "Sure! Here are a few ideas you might enjoy.", "Great question. In short, it depends on a "
-    "few things; here is the gist.", "Happy to help with that.", "Noted, thanks for telling "
-    "me.", "Here's a quick summary of the main points.", "That sounds exciting! Let me know "
-    "if you need anything for it.", "Of course. Step one is the simplest, so start there.")
-
-
-@dataclass
-class _Persona:
-    city: str
-    employer: str
-    job: str
-    smoker: bool
-    allergies: list[str] = field(default_factory=list)
-
-
-def _facts_for(rng: random.Random, p: _Persona, first: bool) -> list[str]:
-    """The factual user turns of one session (the persona changes as they are said)."""
-    if first:
-        out = [f"I live in {p.city}.", f"I work at {p.employer} as a {p.job}."]
-        if p.smoker:
-            out.append("I smoke about ten cigarettes a day.")
-        p.allergies.append(rng.choice(ALLERGENS))
-        out.append(f"I'm allergic to {p.allergies[-1]}.")
-        return out
-    out = []
-    if rng.random() < 0.35:
-        old, p.city = p.city, rng.choice([c for c in CITIES if c != p.city])
-        out.append(rng.choice((f"I moved to {p.city} last week.",
-                               f"I just moved from {old} to {p.city}.")))
-    elif rng.random() < 0.3:
-        out.append(f"As I said, I live in {p.city}.")
-    if rng.random() < 0.25:
-        p.employer = rng.choice([e for e in EMPLOYERS if e != p.employer])
-        p.job = rng.choice(JOBS)
-        out.append(f"I started a new job at {p.employer} as a {p.job}.")
-    if rng.random() < 0.3:
-        p.allergies.append(rng.choice([a for a in ALLERGENS if a not in p.allergies]))
-        out.append(f"I'm also allergic to {p.allergies[-1]}.")
-    if p.smoker and rng.random() < 0.35:
-        p.smoker = False
-        out.append("I quit smoking last month.")
-    if rng.random() < 0.3:
-        out.append(f"I love {rng.choice(HOBBIES)}.")
-    return out
-
-
-def generate(seed: int, namespace: str, users: int, sessions: int, turns: int,
-             prefix: str = "u"):
-    """`users` x `sessions` transcripts of `turns` turns (user and assistant alternate); the
-    same seed and prefix give the same conversations in any namespace."""
-    from schemas.records import Transcript, Turn
-    rng = random.Random(f"{seed}/{prefix}")
-    out = []
-    personas = [_Persona(rng.choice(CITIES), rng.choice(EMPLOYERS), rng.choice(JOBS),
-                         rng.random() < 0.4) for _ in range(users)]
-    for s in range(sessions):
-        for u, persona in enumerate(personas):
-            start = BASE_TIME + timedelta(days=7 * s, minutes=u)
-            facts = _facts_for(rng, persona, first=(s == 0))
-            n_user = (turns + 1) // 2
-            slots = sorted(rng.sample(range(n_user), min(len(facts), n_user)))
-            user_texts = [rng.choice(FILLER) for _ in range(n_user)]
-            for slot, text in zip(slots, facts):
-                user_texts[slot] = text
-            ts = []
-            for i in range(turns):
-                text = user_texts[i // 2] if i % 2 == 0 else rng.choice(REPLIES)
-                ts.append(Turn(index=i, role="user" if i % 2 == 0 else "assistant", text=text,
-                               at=start + timedelta(seconds=30 * i)))
-            out.append(Transcript(namespace=namespace, user_id=f"{prefix}{u}",
-                                  session_id=f"s{s}", started_at=start,
-                                  ended_at=ts[-1].at if ts else start, turns=tuple(ts)))
-    return out
 
 
 def percentile(values: list[float], q: float) -> float | None:
@@ -137,42 +40,6 @@ def percentile(values: list[float], q: float) -> float | None:
         return None
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q / 100 * len(ordered)) - 1))]
-
-
-# ---- services ------------------------------------------------------------------------------
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@contextmanager
-def redis_server():
-    """BROKER_URL (or a local Redis on 6379); else a private redis-server on a free port."""
-    import redis
-    url = os.environ.get("BROKER_URL") or "redis://127.0.0.1:6379/0"
-    try:
-        redis.Redis.from_url(url, socket_connect_timeout=1).ping()
-        yield url
-        return
-    except redis.exceptions.ConnectionError:
-        pass
-    port = free_port()
-    proc = subprocess.Popen(["redis-server", "--port", str(port), "--save", "",
-                             "--appendonly", "no"], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
-    url = f"redis://127.0.0.1:{port}/0"
-    try:
-        for _ in range(100):
-            try:
-                redis.Redis.from_url(url).ping()
-                break
-            except redis.exceptions.ConnectionError:
-                time.sleep(0.05)
-        yield url
-    finally:
-        proc.terminate()
-        proc.wait(10)
 
 
 def server_url(data_dir: Path | None) -> str:
@@ -633,7 +500,7 @@ def warm_up(sc: Scenario, n_workers: int) -> None:
 def run(opts: Options, progress, log=print) -> dict:
     """The whole benchmark; returns the figures (see README: Benchmarks: consolidation)."""
     from infra.settings import Settings
-    with redis_server() as broker, tempfile.TemporaryDirectory(prefix="reverie-bench-") as tmp:
+    with redis_server(os.environ.get("BROKER_URL") or "redis://127.0.0.1:6379/0") as broker, tempfile.TemporaryDirectory(prefix="reverie-bench-") as tmp:
         server = server_url(opts.data_dir)
         rows, memory = [], []
         for n_workers in opts.workers:

@@ -8,29 +8,22 @@
 """
 from __future__ import annotations
 
+import contextlib
 import os
-import shutil
-import socket
-import subprocess
 import tempfile
-import time
 import uuid
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
+from scripts.local_services import free_port
+
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _worker_id(request) -> str:
@@ -72,32 +65,15 @@ def database_url(pg_server_url, request) -> str:
 
 @pytest.fixture(scope="session")
 def redis_url() -> str:
-    url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
-    import redis
+    from scripts.local_services import redis_server
+    services = contextlib.ExitStack()
     try:
-        redis.Redis.from_url(url, socket_connect_timeout=1).ping()
-        running = True
-    except redis.exceptions.ConnectionError:
-        running = False
-    if running:
+        url = services.enter_context(
+            redis_server(os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")))
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
+    with services:
         yield url
-        return
-    exe = shutil.which("redis-server")
-    if exe is None:
-        pytest.fail("no Redis answers at REDIS_URL and redis-server is not installed "
-                    "(apt-get install redis-server)")
-    port = free_port()
-    proc = subprocess.Popen([exe, "--port", str(port), "--save", "", "--appendonly", "no"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"redis://127.0.0.1:{port}/0"
-    for _ in range(50):
-        try:
-            redis.Redis.from_url(url).ping()
-            break
-        except redis.exceptions.ConnectionError:
-            time.sleep(0.1)
-    yield url
-    proc.terminate()
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,7 @@ import urllib.request
 
 import pytest
 
-from tests.conftest import free_port
+from scripts.local_services import free_port
 from tests.integration.test_worker import (  # noqa: F401  (broker_env is a fixture)
     _publisher, _start_worker, _stop, _story, _wait, broker_env)
 
