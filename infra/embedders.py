@@ -32,14 +32,20 @@ class HashEmbedder:
         self.name = f"hash-{dim}"
 
     def _one(self, text: str) -> list[float]:
-        vec = [0.0] * self.dim
+        # Sparse until the end: a text touches a few dozen of the 384 dimensions, and the
+        # sums are of small integers, so the result is exactly the dense computation's.
+        counts: dict[int, float] = {}
         words = _TOKEN.findall(text.lower())
         feats = words + [f"{a}_{b}" for a, b in zip(words, words[1:])]
         for feat in feats:
             h = int.from_bytes(hashlib.blake2b(feat.encode(), digest_size=8).digest(), "little")
-            vec[h % self.dim] += 1.0 if (h >> 32) & 1 else -1.0
-        norm = math.sqrt(sum(v * v for v in vec)) or 1.0
-        return [v / norm for v in vec]
+            i = h % self.dim
+            counts[i] = counts.get(i, 0.0) + (1.0 if (h >> 32) & 1 else -1.0)
+        norm = math.sqrt(sum(v * v for v in counts.values())) or 1.0
+        vec = [0.0] * self.dim
+        for i, v in counts.items():
+            vec[i] = v / norm
+        return vec
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         return [self._one(t) for t in texts]

@@ -6,8 +6,9 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine
+from sqlalchemy import Engine, create_engine, event
 
+from infra.db.vectors import register_vector_dumper
 from infra.settings import Settings
 
 _MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -62,8 +63,10 @@ def to_psycopg_url(url: str) -> str:
 def make_engine(url: str, *, pool_size: int = 5) -> Engine:
     # No pre-ping (a round trip on every checkout): a dead connection surfaces as
     # OperationalError -> StoreUnavailable, which tasks retry; recycle bounds connection age.
-    return create_engine(url, pool_size=pool_size, max_overflow=10, pool_recycle=1800,
-                         future=True)
+    engine = create_engine(url, pool_size=pool_size, max_overflow=10, pool_recycle=1800,
+                           future=True)
+    event.listen(engine, "connect", lambda conn, _rec: register_vector_dumper(conn))
+    return engine
 
 
 def migrate(engine: Engine) -> None:
@@ -75,3 +78,5 @@ def migrate(engine: Engine) -> None:
         conn.exec_driver_sql("SELECT pg_advisory_xact_lock(7215000001)")
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
+    # Connections opened before the vector extension existed send vectors as text: new ones.
+    engine.dispose()

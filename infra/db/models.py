@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from pgvector.sqlalchemy import Vector
 from sqlalchemy import (
     BigInteger, Boolean, Computed, DateTime, Float, ForeignKey, Index, Integer, String, Text,
     text,
 )
 from sqlalchemy.dialects.postgresql import JSONB, TSVECTOR
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from infra.db.vectors import BinaryVector as Vector
 
 EMBEDDING_DIM = 384
 TS = DateTime(timezone=True)
