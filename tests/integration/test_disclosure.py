@@ -94,3 +94,18 @@ def test_topics_group_by_predicate_order_by_best_score_and_truncate_previews():
     assert topics[3].preview == "[2026-03-01] user: hi assistant: hello"
     assert topics[3].label == "earlier conversations" and topics[3].predicate is None
     assert [t.topic for t in topics_of(ranked, k=2)] == ["item:allergy", "item:hobby"]
+
+
+def test_the_index_leaves_its_pooled_connection_fit_for_everything_else(runtime, ns):
+    """recall_index reads candidates on a unit of work's connection (vector adapters are
+    registered on it); the ORM's reads and writes of vectors on that pool still work."""
+    from api.export import export_user
+    _berlin(runtime, ns)
+    for _ in range(8):  # more than the pool holds: every connection has served an index
+        assert recall_index(runtime.reader, ns, "u1", "where do I live?")
+    doc = export_user(runtime.memory, ns, "u1")
+    items = doc.get("items") or doc.get("memory_items") or []
+    assert items and all(i["has_vector"] for i in items)
+    _play(runtime, ns, "u1", "s2", S2, ["I moved to Lisbon.", "Exciting!"])  # writes vectors
+    runtime.deps.clock.set(S2 + timedelta(days=1))
+    assert "Lisbon" in " ".join(h.text for h in runtime.reader.recall(ns, "u1", "Lisbon").hits)
