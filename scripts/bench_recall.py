@@ -540,7 +540,7 @@ def _report(console: Console, res: dict, *, items: int, per_user: int, fragments
         for col in ("statement", "p50", "p90", "p99", "x bare p50", "x bare p99"):
             t2.add_column(col, justify="left" if col == "statement" else "right")
         for key, label in (("bare", "bare pgvector top-10"),
-                           ("statement", "candidates statement (5 lists, items + fragments)")):
+                           ("statement", "candidates statement (items + fragments)")):
             r = srv[key]
             t2.add_row(label, *(f"{r[c]:.3f}" for c in ("p50", "p90", "p99")),
                        f"{r['p50'] / srv['bare']['p50']:.2f}",

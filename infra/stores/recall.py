@@ -10,8 +10,8 @@ every constraint (pinned), with the per-table row count and mean length BM25 nee
 fragment's vector (topic versions compare them), fetched for the returned rows only, by the
 row's ctid (the tuple this statement's snapshot read; no index descent), so the CTE stays
 small for a user with thousands of fragments. Aggregates, windows and per-row subplans
-for the ranking cost Postgres ~1.4 ms over ~120 rows; this statement costs ~1.3x a bare
-per-user top-10 (`reverie bench recall`).
+for the ranking cost Postgres ~1.4 ms over ~120 rows; this statement costs ~2x a bare
+per-user top-10 inside Postgres (`reverie bench recall`).
 
 The vector order is computed over the user's rows, never through the HNSW index: a global
 approximate index filtered down to one user can return fewer than :pool rows, or none.
@@ -162,6 +162,8 @@ class RecallStore:
 
 _SCOPE = ("SELECT set_config('reverie.namespace', %(ns)s, false), "
           "set_config('statement_timeout', %(timeout)s, false)")
+
+
 def prepare_read_connection(conn: Connection, role: str) -> None:
     """A new connection of the read pool: autocommit, role `role` for the whole session
     (row-level security applies), synchronous_commit off (its one write is a recall's
@@ -172,7 +174,8 @@ def prepare_read_connection(conn: Connection, role: str) -> None:
     conn.autocommit = True
     conn.execute(f'SET ROLE "{role}"')
     conn.execute("SET synchronous_commit = off")
-    conn._reverie_timeout = conn.execute("SHOW statement_timeout").fetchone()[0]  # type: ignore[attr-defined]
+    default_timeout = conn.execute("SHOW statement_timeout").fetchone()[0]
+    conn._reverie_timeout = default_timeout  # type: ignore[attr-defined]
     _prepare_connection(conn)
 
 
