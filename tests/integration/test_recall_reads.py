@@ -89,3 +89,35 @@ def test_a_deadline_does_not_outlive_its_recall_on_the_pooled_connection(runtime
     for _ in range(3):  # whichever pooled connection comes next
         with runtime.deps.recall_reads(ns) as reads:
             assert reads._c.execute("SHOW statement_timeout").fetchone()[0] == default
+
+
+def test_concurrent_recalls_across_namespaces_never_see_each_other(runtime, ns):
+    """Pooled read connections carry a namespace between recalls: threads recalling in
+    different namespaces at once must each see only their own."""
+    import threading
+    cities = {f"{ns}-{i}": city for i, city in enumerate(("Berlin", "Lisbon", "Oslo", "Quito"))}
+    for space, city in cities.items():
+        _ingest(runtime, space, said=f"I moved to {city} and I love it there.")
+    others = set(cities.values())
+    errors: list[str] = []
+
+    def work(offset: int) -> None:
+        spaces = list(cities)
+        for i in range(20):
+            space = spaces[(offset + i) % len(spaces)]
+            try:
+                text_ = " ".join(h.text for h in runtime.reader.recall(
+                    space, "u1", f"where did I move? ({offset}-{i})").hits)
+            except Exception as exc:  # a thread's exception would not fail the test
+                errors.append(f"{space}: {type(exc).__name__}: {exc}")
+                continue
+            leaked = {c for c in others - {cities[space]} if c in text_}
+            if cities[space] not in text_ or leaked:
+                errors.append(f"{space}: {text_!r}")
+
+    threads = [threading.Thread(target=work, args=(t,)) for t in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors[:3]
