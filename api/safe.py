@@ -73,9 +73,7 @@ _guards_lock = threading.Lock()
 
 
 def _policy_of(reader: Reader) -> BreakerPolicy:
-    s = getattr(getattr(reader, "deps", None), "settings", None)
-    if s is None:
-        return DEFAULT_POLICY
+    s = reader.deps.settings
     return BreakerPolicy(failure_threshold=s.recall_breaker_failures,
                          reset_timeout_s=s.recall_breaker_reset_s)
 

@@ -8,7 +8,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
 
-from infra.db.vectors import register_vector_dumper
+from infra.db import vectors
 from infra.settings import Settings
 
 _MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -65,7 +65,7 @@ def make_engine(url: str, *, pool_size: int = 5) -> Engine:
     # OperationalError -> StoreUnavailable, which tasks retry; recycle bounds connection age.
     engine = create_engine(url, pool_size=pool_size, max_overflow=10, pool_recycle=1800,
                            future=True)
-    event.listen(engine, "connect", lambda conn, _rec: register_vector_dumper(conn))
+    event.listen(engine, "connect", vectors.on_connect)
     return engine
 
 

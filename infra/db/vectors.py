@@ -2,15 +2,15 @@
 
 pgvector's SQLAlchemy type binds a vector as text: 384 floats formatted in Python (~60 us a
 vector, ~0.7 ms of a consolidated session's CPU) and parsed again by the server. Here the
-column type hands psycopg a `pgvector.Vector`, and each connection dumps that class in the
-binary format once it knows the type's oid (a connection opened before the extension
-existed sends text, typed by the server from the column, as before)."""
+column type hands psycopg a `pgvector.Vector`, which every engine connection dumps in the
+binary format (`on_connect`); recall's statements use the same adapters for their query
+vector and the fragment vectors they read."""
 from __future__ import annotations
 
 from typing import Any
 
 from pgvector import Vector as PgVector
-from pgvector.psycopg.vector import VectorBinaryDumper, VectorDumper
+from pgvector.psycopg.vector import VectorDumper, register_vector_info
 from pgvector.sqlalchemy import Vector as _Vector
 from psycopg.types import TypeInfo
 
@@ -28,15 +28,26 @@ class BinaryVector(_Vector):
         return process
 
 
-def register_vector_dumper(conn: Any) -> bool:
-    """Teach a new psycopg connection to send `pgvector.Vector` binary (True), or as text
-    of unknown type when the vector type does not exist yet (False)."""
+def register_vector_adapters(conn: Any) -> bool:
+    """pgvector's adapters on a psycopg connection, once per connection: `pgvector.Vector`
+    and numpy arrays dumped binary, vectors loaded as `pgvector.Vector` (the SQLAlchemy
+    type turns those into lists as it does text). Before the vector type exists (a fresh
+    database, before its migrations) `pgvector.Vector` goes as text of unknown type, typed
+    by the server from the column, and False is returned (asked again next time)."""
+    if getattr(conn, "_reverie_vector", False):
+        return True
     info = TypeInfo.fetch(conn, "vector")
-    if not conn.autocommit:
-        conn.rollback()  # the lookup opened a transaction: leave the connection idle
     if info is None:
         conn.adapters.register_dumper(PgVector, VectorDumper)
         return False
-    conn.adapters.register_dumper(PgVector, type("VectorDumper", (VectorBinaryDumper,),
-                                                 {"oid": info.oid}))
+    register_vector_info(conn, info)
+    conn._reverie_vector = True
     return True
+
+
+def on_connect(conn: Any, _record: Any = None) -> None:
+    """Engine `connect` hook: the adapters, and the connection left idle (the type lookup
+    opened a transaction)."""
+    register_vector_adapters(conn)
+    if not conn.autocommit:
+        conn.rollback()

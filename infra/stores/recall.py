@@ -25,9 +25,9 @@ from collections.abc import Sequence
 from datetime import datetime
 
 import numpy as np
-from pgvector.psycopg import register_vector
 from psycopg import Connection
 
+from infra.db.vectors import register_vector_adapters
 from pipeline.lists import RowFeatures, TableStats, build_candidates
 from pipeline.rank import Candidate
 
@@ -102,18 +102,11 @@ AUDITED_STATEMENTS = {f: _AUDITED + STATEMENTS[f].removeprefix("WITH") + _VERSIO
                       for f in (True, False)}
 
 
-def _prepare_connection(conn: Connection) -> None:
-    """pgvector's (binary) vector type, once per pooled connection."""
-    if not getattr(conn, "_reverie_vector", False):
-        register_vector(conn)
-        conn._reverie_vector = True  # type: ignore[attr-defined]
-
-
 def read_rows(conn: Connection, namespace: str, user_id: str, query: str,
               qvec: Sequence[float], *, pool: int, fragments: bool = True
               ) -> tuple[list[RowFeatures], dict[str, TableStats]]:
     """The candidate rows of one recall, on `conn` (in the caller's transaction)."""
-    _prepare_connection(conn)
+    register_vector_adapters(conn)  # done when the engine opened it; a no-op check
     params = {"ns": namespace, "uid": user_id, "q": query, "pool": pool,
               "qv": np.asarray(qvec, dtype=np.float32)}
     cur = conn.cursor(binary=True)
@@ -176,7 +169,6 @@ def prepare_read_connection(conn: Connection, role: str) -> None:
     conn.execute("SET synchronous_commit = off")
     default_timeout = conn.execute("SHOW statement_timeout").fetchone()[0]
     conn._reverie_timeout = default_timeout  # type: ignore[attr-defined]
-    _prepare_connection(conn)
 
 
 class RecallReads:
