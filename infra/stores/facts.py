@@ -167,11 +167,6 @@ class FactStore:
         _insert_many(self._s, QuarantineRow, "quarantine_id",
                      [self._quarantine_row(q, namespace, user_id, now)])
 
-    def record_decisions(self, decisions: Sequence[Decision], namespace: str, user_id: str,
-                         session_id: str | None, now: datetime) -> None:
-        _insert_many(self._s, DecisionRow, "decision_id",
-                     self._decision_rows(decisions, namespace, user_id, session_id, now))
-
     @staticmethod
     def _decision_rows(decisions: Sequence[Decision], namespace: str, user_id: str,
                        session_id: str | None, now: datetime) -> list[dict]:

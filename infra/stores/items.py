@@ -212,10 +212,6 @@ class ItemStore:
         """Retire the item of a closed fact and the fragments it came from."""
         self.apply([ItemChange("retire", fact, successor=successor)], now)
 
-    def retire_fragments(self, namespace: str, user_id: str,
-                         turns: Sequence[tuple[str, int]], now: datetime) -> int:
-        return self._retire_turns({(namespace, user_id): set(turns)}, now)
-
     def _retire_turns(self, turns: dict[tuple[str, str], set], now: datetime) -> int:
         """Retire the live fragments holding any of (namespace, user) -> {(session, turn)}:
         one statement of a fixed text (arrays, not a growing OR), so it is compiled and

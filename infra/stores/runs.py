@@ -50,14 +50,6 @@ class RunStore:
     def dead_letters(self) -> list[DeadLetterRow]:
         return list(self._s.scalars(select(DeadLetterRow).order_by(DeadLetterRow.failed_at)))
 
-    def record_extraction(self, sid: str, namespace: str, extractor: str, claims: int,
-                          dropped: int, prompt_tokens: int, completion_tokens: int,
-                          cost_usd: float, now: datetime) -> None:
-        self.record_extractions([dict(
-            sid=sid, namespace=namespace, extractor=extractor, claims=claims, dropped=dropped,
-            prompt_tokens=prompt_tokens, completion_tokens=completion_tokens,
-            cost_usd=cost_usd)], now)
-
     def record_extractions(self, runs: Sequence[dict], now: datetime) -> None:
         """Extraction run records (sid, namespace, extractor, claims, dropped, tokens,
         cost), one statement."""
