@@ -104,7 +104,7 @@ def test_the_index_leaves_its_pooled_connection_fit_for_everything_else(runtime,
     for _ in range(8):  # more than the pool holds: every connection has served an index
         assert recall_index(runtime.reader, ns, "u1", "where do I live?")
     doc = export_user(runtime.memory, ns, "u1")
-    items = doc.get("items") or doc.get("memory_items") or []
+    items = doc["memory_items"]
     assert items and all(i["has_vector"] for i in items)
     _play(runtime, ns, "u1", "s2", S2, ["I moved to Lisbon.", "Exciting!"])  # writes vectors
     runtime.deps.clock.set(S2 + timedelta(days=1))
