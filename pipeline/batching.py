@@ -26,21 +26,29 @@ def _order(p: Pending) -> tuple[datetime, str]:
     return (p.ended_at or _NEVER, p.sid)
 
 
-def pick_batch(trigger: Pending, others: Sequence[Pending], size: int) -> list[Pending]:
+def pick_batch(trigger: Pending, others: Sequence[Pending], size: int, *,
+               peers: int = 0) -> list[Pending]:
     """The batch an event for `trigger` runs, in processing order (by end time).
 
     First the trigger's user: its pending sessions with the trigger among them, oldest
     first, at most `size` (when the user has more, the trigger may not be in this batch:
     its older sessions go first). Then other users whole, in the order of their oldest
     pending session, each only if all of its sessions fit; a user that does not fit is
-    left entirely to another batch."""
+    left entirely to another batch.
+
+    With `peers` other batches running in the namespace, a batch takes no more than its
+    fair share of the pending sessions it sees (`fair_share`) beyond the trigger's own
+    user: at the end of a backlog one worker would otherwise take all that is left while
+    the others go idle."""
     mine = sorted({p.sid: p for p in [trigger, *others]
                    if p.user_id == trigger.user_id}.values(), key=_order)[:size]
     users: dict[str, list[Pending]] = {}
     for p in sorted(others, key=_order):
         if p.user_id != trigger.user_id:
             users.setdefault(p.user_id, []).append(p)
-    batch, room = list(mine), size - len(mine)
+    seen = len({p.sid for p in [trigger, *others]})
+    limit = max(len(mine), fair_share(seen, size, peers))
+    batch, room = list(mine), limit - len(mine)
     for sessions in users.values():
         if room <= 0:
             break
@@ -48,3 +56,10 @@ def pick_batch(trigger: Pending, others: Sequence[Pending], size: int) -> list[P
             batch.extend(sessions)
             room -= len(sessions)
     return sorted(batch, key=_order)
+
+
+def fair_share(pending: int, size: int, peers: int) -> int:
+    """Sessions one of `peers` + 1 batches should take of `pending`, at most `size`. A
+    user's sessions run in order, one batch after another, so only whole users spread
+    over workers; a batch always takes its own user's (`pick_batch`)."""
+    return min(size, max(1, -(-pending // (peers + 1))))

@@ -77,10 +77,11 @@ def dream(deps: Deps, sid: str, now: datetime, *, wait: bool = False) -> Outcome
                 if not tried and not uow.sessions.claim_user(ns, info.user_id, wait=wait):
                     conn.info[NOTHING_HELD] = True
                     return "busy"
-                others = uow.sessions.pending_of_free_users(
+                others, peers = uow.sessions.pending_of_free_users(
                     ns, info.user_id, window=_WINDOW * size, exclude=[sid, *tried]) \
-                    if size > 1 else []
-                batch = pick_batch(Pending(sid, info.user_id, info.ended_at), others, size)
+                    if size > 1 else ([], 0)
+                batch = pick_batch(Pending(sid, info.user_id, info.ended_at), others, size,
+                                   peers=peers)
                 taken = {p.user_id for p in batch}
                 uow.sessions.release_users(ns, sorted({p.user_id for p in others} - taken))
                 # Read again now that the users are held: a session another batch finished

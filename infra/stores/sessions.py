@@ -25,8 +25,16 @@ def _info(row: SessionRow) -> SessionInfo:
 
 _S = SessionRow.__table__
 _C = CheckpointRow.__table__
-#: Session-level advisory lock by which a dream batch holds a user (namespace, user).
-_USER_KEY = "hashtextextended('reverie-claim' || chr(31) || {ns} || chr(31) || {user}, 0)"
+#: Session-level advisory lock by which a dream batch holds a user: the two-key form,
+#: (namespace, user), so that pg_locks tells how many batches run in a namespace (the
+#: first key is its classid, `_PEERS`).
+_NS_KEY = "hashtext('reverie-claim' || chr(31) || {ns})"
+_USER_KEY = _NS_KEY + ", hashtext({user})"
+#: Other backends holding users of the namespace: the dream batches running beside ours.
+_PEERS = ("(SELECT count(DISTINCT l.pid) FROM pg_locks l WHERE l.locktype = 'advisory'"
+          " AND l.objsubid = 2 AND l.granted AND l.pid <> pg_backend_pid()"
+          " AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+          f" AND l.classid = ({_NS_KEY.format(ns=':ns')}::bigint & 4294967295)::oid)")
 #: Ended sessions of the namespace, oldest first, with the users among them that are free
 #: (their locks tried once each: the CTE is materialized), the event's user counted as
 #: held. A user tried and not used is given back by `release_users`.
@@ -38,8 +46,8 @@ _PENDING_OF_FREE_USERS = text(
     "  SELECT user_id, CASE WHEN user_id = :user THEN true"
     f"  ELSE pg_try_advisory_lock({_USER_KEY.format(ns=':ns', user='user_id')}) END AS got"
     "  FROM (SELECT DISTINCT user_id FROM candidates) u)"
-    " SELECT c.sid, c.user_id, c.ended_at FROM candidates c JOIN tried t USING (user_id)"
-    " WHERE t.got ORDER BY c.ended_at, c.sid")
+    f" SELECT c.sid, c.user_id, c.ended_at, {_PEERS} AS peers"
+    " FROM candidates c JOIN tried t USING (user_id) WHERE t.got ORDER BY c.ended_at, c.sid")
 _RELEASE_USERS = text(
     f"SELECT pg_advisory_unlock({_USER_KEY.format(ns=':ns', user='u')}) "
     "FROM unnest(CAST(:users AS text[])) AS u")
@@ -128,13 +136,15 @@ class SessionStore:
             {"ns": namespace, "user": user_id}).scalar())
 
     def pending_of_free_users(self, namespace: str, user_id: str, *, window: int,
-                              exclude: Sequence[str] = ()) -> list[Pending]:
+                              exclude: Sequence[str] = ()) -> tuple[list[Pending], int]:
         """The oldest `window` ended sessions of `namespace` (but `exclude`) whose users this
         connection holds: `user_id` (held already) and every other user among them that was
-        free, now held too (SKIP LOCKED semantics: tried, never waited for)."""
-        return [Pending(sid, user, ended) for sid, user, ended in self._s.execute(
-            _PENDING_OF_FREE_USERS, {"ns": namespace, "user": user_id, "window": window,
-                                     "exclude": list(exclude)})]
+        free, now held too (SKIP LOCKED semantics: tried, never waited for); and how many
+        other dream batches hold users of the namespace meanwhile (0 when none is pending)."""
+        rows = self._s.execute(_PENDING_OF_FREE_USERS, {
+            "ns": namespace, "user": user_id, "window": window, "exclude": list(exclude)}).all()
+        return ([Pending(sid, user, ended) for sid, user, ended, _ in rows],
+                int(rows[0][3]) if rows else 0)
 
     def release_users(self, namespace: str, user_ids: Sequence[str]) -> None:
         """Give back users `pending_of_free_users` took but the batch does not use."""

@@ -136,8 +136,10 @@ def test_claims_hold_users_exclusively_until_released(runtime, ns):
     with deps.held_connection() as a, deps.held_connection() as b:
         with deps.unit_of_work("*", connection=a) as uow:
             assert uow.sessions.claim_user(ns, "u0")
-            seen = uow.sessions.pending_of_free_users(ns, "u0", window=12, exclude=[sids[0]])
+            seen, peers = uow.sessions.pending_of_free_users(ns, "u0", window=12,
+                                                             exclude=[sids[0]])
         assert [p.sid for p in seen] == sids[1:]  # oldest first; u1 and u2 now held by a
+        assert peers == 0
         with deps.unit_of_work("*", connection=b) as uow:
             assert not uow.sessions.claim_user(ns, "u0")
             assert not uow.sessions.claim_user(ns, "u1")
@@ -147,11 +149,35 @@ def test_claims_hold_users_exclusively_until_released(runtime, ns):
         # the batch's stage transactions.
         with deps.unit_of_work("*", connection=b) as uow:
             assert uow.sessions.claim_user(ns, "u2")
-            seen = uow.sessions.pending_of_free_users(ns, "u2", window=12)
+            seen, peers = uow.sessions.pending_of_free_users(ns, "u2", window=12)
             assert {users[p.sid] for p in seen} == {"u2"}  # u0 and u1 are a's: skipped
+            assert peers == 1  # a's batch, holding users of this namespace
             assert not uow.sessions.claim_user(ns, "u1")
     with deps.held_connection() as c, deps.unit_of_work("*", connection=c) as uow:
         assert uow.sessions.claim_user(ns, "u1")  # released on exit
+
+
+def test_peers_are_the_batches_holding_users_of_the_same_namespace(runtime, ns):
+    deps = _deps(runtime, dream_batch_size=4)
+    _store(deps, generate(5, ns, users=2, sessions=1, turns=4))
+    other = ns + "x"
+    _store(deps, generate(6, other, users=1, sessions=1, turns=4))
+    with deps.held_connection() as a, deps.held_connection() as b, \
+            deps.held_connection() as c:
+        with deps.unit_of_work("*", connection=a) as uow:
+            assert uow.sessions.claim_user(other, "u0")  # another namespace: not a peer
+        with deps.unit_of_work("*", connection=b) as uow:
+            assert uow.sessions.claim_user(ns, "u0")
+            seen, peers = uow.sessions.pending_of_free_users(ns, "u0", window=8)
+            assert peers == 0 and {p.user_id for p in seen} == {"u0", "u1"}
+            uow.sessions.release_users(ns, ["u1"])  # tried, not used
+        with deps.unit_of_work("*", connection=c) as uow:
+            assert uow.sessions.claim_user(ns, "u1")
+            seen, peers = uow.sessions.pending_of_free_users(ns, "u1", window=8)
+            assert peers == 1 and {p.user_id for p in seen} == {"u1"}
+        with deps.unit_of_work("*", connection=a) as uow:
+            uow.sessions.release_users(other, ["u0"])
+            assert uow.sessions.claim_user(other, "u0")  # released, taken again
 
 
 def test_two_workers_never_take_the_same_session(runtime, ns, monkeypatch):

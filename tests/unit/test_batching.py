@@ -5,7 +5,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from pipeline.batching import Pending, pick_batch
+from pipeline.batching import Pending, fair_share, pick_batch
 
 T0 = datetime(2026, 1, 1, 9, 0, tzinfo=UTC)
 
@@ -54,3 +54,23 @@ def test_no_user_is_split_in_a_way_that_reorders_it():
                                  key=lambda o: o.ended_at)
                 # a user in the batch has its oldest waiting sessions in it, in order
                 assert mine == waiting[:len(mine)]
+
+
+def test_a_batch_leaves_running_peers_their_share_at_the_end_of_a_backlog():
+    # 10 users of 5 sessions; 1 peer running: of 20 pending it takes 10 (two users)
+    waiting = [p(f"{u}{i}", u, 10 * i + n) for i in range(5) for n, u in enumerate("abcd")]
+    trigger, others = waiting[0], waiting[1:]
+    assert len(pick_batch(trigger, others, 16)) == 15  # alone: three whole users
+    assert sorted({x.user_id for x in pick_batch(trigger, others, 16, peers=1)}) == ["a", "b"]
+    assert {x.user_id for x in pick_batch(trigger, others, 16, peers=3)} == {"a"}
+    # the trigger's own user is always taken (up to size), however many peers
+    assert len(pick_batch(trigger, others, 16, peers=50)) == 5
+    assert len(pick_batch(trigger, others, 3, peers=50)) == 3
+
+
+@pytest.mark.parametrize("pending, size, peers, expected", [
+    (20, 16, 0, 16), (20, 16, 1, 10), (21, 16, 1, 11), (64, 16, 1, 16), (1, 16, 5, 1),
+    (0, 16, 0, 1),
+])
+def test_fair_share(pending, size, peers, expected):
+    assert fair_share(pending, size, peers) == expected
