@@ -27,3 +27,12 @@ def test_short_and_overlapping_keys():
                              ("inner", ("ve i",)), ("none", ("zzz",)))]
     assert TriggerIndex(rules).triggered("i live in oslo") == [False, True, True, True, False]
     assert TriggerIndex(rules).triggered("a") == [True, False, False, False, False]
+
+
+def test_no_keys_and_non_ascii_text():
+    assert TriggerIndex([]).triggered("i live in oslo") == []
+    keyless = [Rule(name="k", predicate="p", patterns=("x",), keys=())]
+    assert TriggerIndex(keyless).triggered("anything") == [False]
+    rules = [Rule(name="u", predicate="p", patterns=("x",), keys=("münchen", "ü"))]
+    assert TriggerIndex(rules).triggered("ich wohne in münchen") == [True]
+    assert TriggerIndex(rules).triggered("\u0000\uffff") == [False]
