@@ -551,6 +551,8 @@ def _ints(value: str, what: str) -> tuple[int, ...]:
         raise typer.BadParameter(f"{what}: comma-separated integers, e.g. 1,2")
     if not out or min(out) < 0:
         raise typer.BadParameter(f"{what}: comma-separated non-negative integers")
+    if len(set(out)) < len(out):
+        raise typer.BadParameter(f"{what}: {value!r} names a value twice")
     return out
 
 
