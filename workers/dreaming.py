@@ -82,8 +82,11 @@ def dream(deps: Deps, sid: str, now: datetime, *, wait: bool = False) -> Outcome
                     if size > 1 else ([], 0)
                 batch = pick_batch(Pending(sid, info.user_id, info.ended_at), others, size,
                                    peers=peers)
-                taken = {p.user_id for p in batch}
-                uow.sessions.release_users(ns, sorted({p.user_id for p in others} - taken))
+                wanted = sorted({p.user_id for p in batch} - {info.user_id})
+                taken = uow.sessions.take_users(ns, wanted)
+                if len(taken) < len(wanted):  # another batch took one since we read
+                    batch = [p for p in batch if p.user_id == info.user_id or
+                             p.user_id in taken]
                 # Read again now that the users are held: a session another batch finished
                 # just before (our reads predate its commit) has nothing left to do.
                 todo = uow.sessions.unfinished([p.sid for p in batch if p.sid not in tried],

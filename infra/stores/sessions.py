@@ -30,24 +30,27 @@ _C = CheckpointRow.__table__
 #: first key is its classid, `_PEERS`).
 _NS_KEY = "hashtext('reverie-claim' || chr(31) || {ns})"
 _USER_KEY = _NS_KEY + ", hashtext({user})"
-#: Other backends holding users of the namespace: the dream batches running beside ours.
-_PEERS = ("(SELECT count(DISTINCT l.pid) FROM pg_locks l WHERE l.locktype = 'advisory'"
-          " AND l.objsubid = 2 AND l.granted AND l.pid <> pg_backend_pid()"
-          " AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())"
-          f" AND l.classid = ({_NS_KEY.format(ns=':ns')}::bigint & 4294967295)::oid)")
-#: Ended sessions of the namespace, oldest first, with the users among them that are free
-#: (their locks tried once each: the CTE is materialized), the event's user counted as
-#: held. A user tried and not used is given back by `release_users`.
+#: The claim locks other backends hold in the namespace (`:ns`): their dream batches.
+_HELD = ("SELECT l.pid, l.objid FROM pg_locks l WHERE l.locktype = 'advisory'"
+         " AND l.objsubid = 2 AND l.granted AND l.pid <> pg_backend_pid()"
+         " AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+         f" AND l.classid = ({_NS_KEY.format(ns=':ns')}::bigint & 4294967295)::oid")
+#: The oldest `:window` ended sessions of the namespace, but those of users other batches
+#: hold (the event's user is ours already), with the number of those batches. Reading
+#: takes no lock: a user is taken by `_TAKE_USERS` only once the batch has chosen it, so a
+#: scan never holds, even for a moment, a user whose own event then finds it busy.
 _PENDING_OF_FREE_USERS = text(
-    "WITH candidates AS MATERIALIZED ("
+    f"WITH held AS MATERIALIZED ({_HELD}),"
+    " candidates AS MATERIALIZED ("
     "  SELECT sid, user_id, ended_at FROM sessions WHERE namespace = :ns AND state = 'ended'"
-    "  AND sid <> ALL(:exclude) ORDER BY ended_at, sid LIMIT :window),"
-    " tried AS MATERIALIZED ("
-    "  SELECT user_id, CASE WHEN user_id = :user THEN true"
-    f"  ELSE pg_try_advisory_lock({_USER_KEY.format(ns=':ns', user='user_id')}) END AS got"
-    "  FROM (SELECT DISTINCT user_id FROM candidates) u)"
-    f" SELECT c.sid, c.user_id, c.ended_at, {_PEERS} AS peers"
-    " FROM candidates c JOIN tried t USING (user_id) WHERE t.got ORDER BY c.ended_at, c.sid")
+    "  AND sid <> ALL(:exclude) ORDER BY ended_at, sid LIMIT :window)"
+    " SELECT c.sid, c.user_id, c.ended_at, (SELECT count(DISTINCT pid) FROM held) AS peers"
+    " FROM candidates c WHERE c.user_id = :user"
+    "  OR (hashtext(c.user_id)::bigint & 4294967295)::oid NOT IN (SELECT objid FROM held)"
+    " ORDER BY c.ended_at, c.sid")
+_TAKE_USERS = text(
+    "SELECT u FROM unnest(CAST(:users AS text[])) AS u"
+    f" WHERE pg_try_advisory_lock({_USER_KEY.format(ns=':ns', user='u')})")
 _RELEASE_USERS = text(
     f"SELECT pg_advisory_unlock({_USER_KEY.format(ns=':ns', user='u')}) "
     "FROM unnest(CAST(:users AS text[])) AS u")
@@ -137,17 +140,26 @@ class SessionStore:
 
     def pending_of_free_users(self, namespace: str, user_id: str, *, window: int,
                               exclude: Sequence[str] = ()) -> tuple[list[Pending], int]:
-        """The oldest `window` ended sessions of `namespace` (but `exclude`) whose users this
-        connection holds: `user_id` (held already) and every other user among them that was
-        free, now held too (SKIP LOCKED semantics: tried, never waited for); and how many
-        other dream batches hold users of the namespace meanwhile (0 when none is pending)."""
+        """The oldest `window` ended sessions of `namespace` (but `exclude`) of `user_id`
+        (held by this connection already) and of users no other batch holds; and how many
+        other dream batches hold users of the namespace meanwhile (0 when none is pending).
+        Nothing is locked: the batch takes the users it chose with `take_users`."""
         rows = self._s.execute(_PENDING_OF_FREE_USERS, {
             "ns": namespace, "user": user_id, "window": window, "exclude": list(exclude)}).all()
         return ([Pending(sid, user, ended) for sid, user, ended, _ in rows],
                 int(rows[0][3]) if rows else 0)
 
+    def take_users(self, namespace: str, user_ids: Sequence[str]) -> set[str]:
+        """Hold those of `user_ids` that are free, as `claim_user` does (tried, never waited
+        for: SKIP LOCKED semantics); the users now held."""
+        if not user_ids:
+            return set()
+        return set(self._s.execute(_TAKE_USERS, {"ns": namespace,
+                                                 "users": list(user_ids)}).scalars())
+
     def release_users(self, namespace: str, user_ids: Sequence[str]) -> None:
-        """Give back users `pending_of_free_users` took but the batch does not use."""
+        """Give back users this connection holds (`claim_user`, `take_users`) before the
+        connection goes (which gives back all)."""
         if user_ids:
             self._s.execute(_RELEASE_USERS, {"ns": namespace, "users": list(user_ids)})
 

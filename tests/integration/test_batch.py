@@ -138,13 +138,15 @@ def test_claims_hold_users_exclusively_until_released(runtime, ns):
             assert uow.sessions.claim_user(ns, "u0")
             seen, peers = uow.sessions.pending_of_free_users(ns, "u0", window=12,
                                                              exclude=[sids[0]])
-        assert [p.sid for p in seen] == sids[1:]  # oldest first; u1 and u2 now held by a
-        assert peers == 0
+            assert [p.sid for p in seen] == sids[1:]  # oldest first; reading takes nothing
+            assert peers == 0
+            assert uow.sessions.take_users(ns, ["u1", "u2"]) == {"u1", "u2"}
         with deps.unit_of_work("*", connection=b) as uow:
             assert not uow.sessions.claim_user(ns, "u0")
             assert not uow.sessions.claim_user(ns, "u1")
+            assert uow.sessions.take_users(ns, ["u1", "u2"]) == set()
         with deps.unit_of_work("*", connection=a) as uow:
-            uow.sessions.release_users(ns, ["u2"])  # tried, not used
+            uow.sessions.release_users(ns, ["u2"])  # taken, then not used
         # Committing does not release the rest: the locks live with the connection, across
         # the batch's stage transactions.
         with deps.unit_of_work("*", connection=b) as uow:
@@ -170,7 +172,6 @@ def test_peers_are_the_batches_holding_users_of_the_same_namespace(runtime, ns):
             assert uow.sessions.claim_user(ns, "u0")
             seen, peers = uow.sessions.pending_of_free_users(ns, "u0", window=8)
             assert peers == 0 and {p.user_id for p in seen} == {"u0", "u1"}
-            uow.sessions.release_users(ns, ["u1"])  # tried, not used
         with deps.unit_of_work("*", connection=c) as uow:
             assert uow.sessions.claim_user(ns, "u1")
             seen, peers = uow.sessions.pending_of_free_users(ns, "u1", window=8)
