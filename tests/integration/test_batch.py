@@ -162,8 +162,10 @@ def test_claims_hold_users_exclusively_until_released(runtime, ns):
 def test_peers_are_the_batches_holding_users_of_the_same_namespace(runtime, ns):
     deps = _deps(runtime, dream_batch_size=4)
     _store(deps, generate(5, ns, users=2, sessions=1, turns=4))
-    other = ns + "x"
-    _store(deps, generate(6, other, users=1, sessions=1, turns=4))
+    _peers_of(deps, ns, ns + "x")  # a claim needs no session: none is stored in ns + "x"
+
+
+def _peers_of(deps, ns: str, other: str) -> None:
     with deps.held_connection() as a, deps.held_connection() as b, \
             deps.held_connection() as c:
         with deps.unit_of_work("*", connection=a) as uow:
