@@ -28,20 +28,16 @@ from schemas.records import RecallResult
 
 log = structlog.get_logger(__name__)
 
-#: Without settings: three failures in a row open the breaker; after 10 s one probe is let
-#: through (`Settings.recall_breaker_failures` / `recall_breaker_reset_s` set a reader's).
-DEFAULT_POLICY = BreakerPolicy(failure_threshold=3, reset_timeout_s=10.0)
 #: Threads that run recalls. A recall stuck past its deadline holds one until the database
 #: cancels it; the breaker stops new submissions long before these run out.
 _POOL = ThreadPoolExecutor(max_workers=8, thread_name_prefix="reverie-recall")
-#: Monotonic deadline of the recall running on this thread (None: no deadline).
 
 
 class RecallGuard:
     """The circuit breaker of one Reader: the pure state machine behind a lock, fed by a
     monotonic clock. `attempts` counts the calls that were let through to the store."""
 
-    def __init__(self, policy: BreakerPolicy = DEFAULT_POLICY,
+    def __init__(self, policy: BreakerPolicy,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self._lock = threading.Lock()
         self._breaker = Breaker(policy)
@@ -73,6 +69,8 @@ _guards_lock = threading.Lock()
 
 
 def _policy_of(reader: Reader) -> BreakerPolicy:
+    """The breaker's thresholds from the reader's settings (`recall_breaker_failures`,
+    `recall_breaker_reset_s`)."""
     s = reader.deps.settings
     return BreakerPolicy(failure_threshold=s.recall_breaker_failures,
                          reset_timeout_s=s.recall_breaker_reset_s)

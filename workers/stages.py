@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from datetime import datetime
 
 import structlog
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection
 
 from infra import metrics, tracing
-from infra.db.models import TombstoneRow
 from infra.deps import Deps, UnitOfWork
+from infra.stores.erasure import ErasureStore
 from pipeline.reconcile import advance, reconcile
 from pipeline.redact import REDACTED
 from pipeline.replay import extract_claims, fragments_of
@@ -104,15 +104,6 @@ def load_transcript(deps: Deps, info: SessionInfo) -> Transcript:
     return deps.transcripts.read(info.transcript_key, info.transcript_checksum)
 
 
-def tombstones_by_user(uow: UnitOfWork, namespace: str,
-                       users: Sequence[str]) -> dict[str, list[Tombstone]]:
-    out: dict[str, list[Tombstone]] = {u: [] for u in users}
-    for r in uow.session.scalars(select(TombstoneRow).where(
-            TombstoneRow.namespace == namespace, TombstoneRow.user_id.in_(list(users)))):
-        out[r.user_id].append(Tombstone(r.kind, r.digest, r.words))
-    return out
-
-
 # ---- replay ------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class _Replayed:
@@ -149,7 +140,7 @@ def _replay_unlocked(deps: Deps, sids: Sequence[str], namespace: str | None,
         todo = [info for info, done in loaded if "replay" not in done]
         if not todo:
             return {}
-        stones = tombstones_by_user(uow, todo[0].namespace, _users(todo))
+        stones = ErasureStore(uow.session).tombstones(todo[0].namespace, _users(todo))
     out = {}
     for info in todo:
         try:
@@ -176,7 +167,7 @@ def replay_many(deps: Deps, sids: Sequence[str], now: datetime, *,
         todo = [info for info, done in loaded if "replay" not in done]
         if not todo:
             return []
-        stones = tombstones_by_user(uow, todo[0].namespace, _users(todo))
+        stones = ErasureStore(uow.session).tombstones(todo[0].namespace, _users(todo))
         fragments, runs, outputs = [], [], []
         for info in todo:
             done = early.get(info.sid)

@@ -314,6 +314,14 @@ class ErasureStore:
             self._user(AuditRow, namespace, user_id), contains(AuditRow.target, needles)))
             .rowcount)
 
+    def tombstones(self, namespace: str, user_ids: Sequence[str]) -> dict[str, list[Tombstone]]:
+        """Each user's tombstones (what replay must keep out), in one query."""
+        out: dict[str, list[Tombstone]] = {u: [] for u in user_ids}
+        for r in self._s.scalars(select(TombstoneRow).where(
+                TombstoneRow.namespace == namespace, TombstoneRow.user_id.in_(list(user_ids)))):
+            out[r.user_id].append(Tombstone(r.kind, r.digest, r.words))
+        return out
+
     def add_tombstones(self, namespace: str, user_id: str, stones: Iterable[Tombstone],
                        now: datetime) -> int:
         rows = [dict(tombstone_id=stable_id("tombstone", namespace, user_id, s.kind, s.digest),

@@ -186,10 +186,6 @@ class FactStore:
         return {r.fact_id: to_fact(r) for r in self._s.scalars(
             select(FactRow).where(FactRow.fact_id.in_(set(fact_ids))))}
 
-    def apply(self, plan: Plan, now: datetime) -> dict[str, int]:
-        """Write one plan: `apply_many` of it alone."""
-        return self.apply_many([plan], now)[0]
-
     def apply_many(self, plans: Sequence[Plan], now: datetime) -> list[dict[str, int]]:
         """Write plans' ops, then their decisions, in a fixed handful of statements.
 

@@ -51,9 +51,15 @@ _PENDING_OF_FREE_USERS = text(
 _TAKE_USERS = text(
     "SELECT u FROM unnest(CAST(:users AS text[])) AS u"
     f" WHERE pg_try_advisory_lock({_USER_KEY.format(ns=':ns', user='u')})")
-_RELEASE_USERS = text(
-    f"SELECT pg_advisory_unlock({_USER_KEY.format(ns=':ns', user='u')}) "
-    "FROM unnest(CAST(:users AS text[])) AS u")
+
+
+def _stages_checkpointed(version: str, stages: Sequence[str]):
+    """How many of `stages` a session row (`_S`) has checkpointed for its current
+    transcript and `version`: a scalar subquery correlated with that row."""
+    return (select(func.count(func.distinct(_C.c.stage)))
+            .where(_C.c.sid == _S.c.sid, _C.c.version == version, _C.c.stage.in_(stages),
+                   _C.c.input_hash == func.coalesce(_S.c.transcript_checksum, ""))
+            .scalar_subquery())
 
 
 class SessionStore:
@@ -109,10 +115,7 @@ class SessionStore:
     def stages_done(self, sid: str, version: str, stages: Sequence[str]) -> tuple[SessionInfo, int]:
         """The session and how many of `stages` are checkpointed for its transcript (one
         query, no lock: a finished session is finished whoever holds it)."""
-        n = (select(func.count(func.distinct(_C.c.stage)))
-             .where(_C.c.sid == _S.c.sid, _C.c.version == version, _C.c.stage.in_(stages),
-                    _C.c.input_hash == func.coalesce(_S.c.transcript_checksum, ""))
-             .scalar_subquery())
+        n = _stages_checkpointed(version, stages)
         row = self._s.execute(select(*_S.c, n.label("n")).where(_S.c.sid == sid)).one_or_none()
         if row is None:
             raise NotFound(f"no session with key {sid!r}")
@@ -120,12 +123,8 @@ class SessionStore:
 
     def unfinished(self, sids: Sequence[str], version: str, stages: Sequence[str]) -> list[str]:
         """Those of `sids` that some of `stages` have not checkpointed yet (one query)."""
-        n = (select(func.count(func.distinct(_C.c.stage)))
-             .where(_C.c.sid == _S.c.sid, _C.c.version == version, _C.c.stage.in_(stages),
-                    _C.c.input_hash == func.coalesce(_S.c.transcript_checksum, ""))
-             .scalar_subquery())
-        left = set(self._s.scalars(select(_S.c.sid).where(_S.c.sid.in_(list(sids)),
-                                                          n < len(stages))))
+        left = set(self._s.scalars(select(_S.c.sid).where(
+            _S.c.sid.in_(list(sids)), _stages_checkpointed(version, stages) < len(stages))))
         return [sid for sid in sids if sid in left]
 
     def claim_user(self, namespace: str, user_id: str, *, wait: bool = False) -> bool:
@@ -156,12 +155,6 @@ class SessionStore:
             return set()
         return set(self._s.execute(_TAKE_USERS, {"ns": namespace,
                                                  "users": list(user_ids)}).scalars())
-
-    def release_users(self, namespace: str, user_ids: Sequence[str]) -> None:
-        """Give back users this connection holds (`claim_user`, `take_users`) before the
-        connection goes (which gives back all)."""
-        if user_ids:
-            self._s.execute(_RELEASE_USERS, {"ns": namespace, "users": list(user_ids)})
 
     def set_states(self, sids: Sequence[str], state: str) -> None:
         if sids:

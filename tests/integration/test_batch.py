@@ -140,17 +140,13 @@ def test_claims_hold_users_exclusively_until_released(runtime, ns):
                                                              exclude=[sids[0]])
             assert [p.sid for p in seen] == sids[1:]  # oldest first; reading takes nothing
             assert peers == 0
-            assert uow.sessions.take_users(ns, ["u1", "u2"]) == {"u1", "u2"}
+            assert uow.sessions.take_users(ns, ["u1"]) == {"u1"}
+        # Committing does not release them: the locks live with the connection, across the
+        # batch's stage transactions.
         with deps.unit_of_work("*", connection=b) as uow:
             assert not uow.sessions.claim_user(ns, "u0")
             assert not uow.sessions.claim_user(ns, "u1")
-            assert uow.sessions.take_users(ns, ["u1", "u2"]) == set()
-        with deps.unit_of_work("*", connection=a) as uow:
-            uow.sessions.release_users(ns, ["u2"])  # taken, then not used
-        # Committing does not release the rest: the locks live with the connection, across
-        # the batch's stage transactions.
-        with deps.unit_of_work("*", connection=b) as uow:
-            assert uow.sessions.claim_user(ns, "u2")
+            assert uow.sessions.take_users(ns, ["u1", "u2"]) == {"u2"}  # a read took none
             seen, peers = uow.sessions.pending_of_free_users(ns, "u2", window=12)
             assert {users[p.sid] for p in seen} == {"u2"}  # u0 and u1 are a's: skipped
             assert peers == 1  # a's batch, holding users of this namespace
@@ -162,10 +158,7 @@ def test_claims_hold_users_exclusively_until_released(runtime, ns):
 def test_peers_are_the_batches_holding_users_of_the_same_namespace(runtime, ns):
     deps = _deps(runtime, dream_batch_size=4)
     _store(deps, generate(5, ns, users=2, sessions=1, turns=4))
-    _peers_of(deps, ns, ns + "x")  # a claim needs no session: none is stored in ns + "x"
-
-
-def _peers_of(deps, ns: str, other: str) -> None:
+    other = ns + "x"  # a claim needs no session: none is stored there
     with deps.held_connection() as a, deps.held_connection() as b, \
             deps.held_connection() as c:
         with deps.unit_of_work("*", connection=a) as uow:
@@ -178,9 +171,6 @@ def _peers_of(deps, ns: str, other: str) -> None:
             assert uow.sessions.claim_user(ns, "u1")
             seen, peers = uow.sessions.pending_of_free_users(ns, "u1", window=8)
             assert peers == 1 and {p.user_id for p in seen} == {"u1"}
-        with deps.unit_of_work("*", connection=a) as uow:
-            uow.sessions.release_users(other, ["u0"])
-            assert uow.sessions.claim_user(other, "u0")  # released, taken again
 
 
 def test_two_workers_never_take_the_same_session(runtime, ns, monkeypatch):
