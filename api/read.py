@@ -10,10 +10,9 @@ from datetime import datetime
 import structlog
 
 from api.memory import Memory
-from pipeline.lists import build_candidates
 from pipeline.opening import opening_context
 from pipeline.profile import facts_digest, render_profile
-from pipeline.rank import fuse, mark_conflicts, select
+from pipeline.top import recall_top
 from schemas.ids import check_ident, check_namespace
 from schemas.records import Fact, RecallHit, RecallResult
 
@@ -161,10 +160,9 @@ class Reader:
         cached = self.cache.get(key)
         if cached is not None:
             return cached.model_copy(update={"cached": True})
-        cands = build_candidates(rows, stats, pool=pool)
-        ranked = mark_conflicts(fuse(cands, now=now,
-                                     half_life_days=s.decay_half_life_days))
-        kept, truncated = select(ranked, k=k, token_budget=budget)
+        kept, truncated = recall_top(rows, stats, pool=pool, now=now,
+                                     half_life_days=s.decay_half_life_days, k=k,
+                                     token_budget=budget)
         result = RecallResult(hits=tuple(RecallHit(
             kind=c.kind, ref=c.ref, text=c.text, score=round(c.score, 6), at=c.at,
             predicate=c.predicate, sources=c.sources, conflict=c.conflict, pinned=c.pinned)

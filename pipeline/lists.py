@@ -24,6 +24,7 @@ every time.
 """
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -42,6 +43,8 @@ from pipeline.rank import (
 )
 
 K1, B = 1.2, 0.75
+#: A raw fragment is less sure than consolidated knowledge (fuse's confidence boost).
+FRAGMENT_CONFIDENCE = 0.6
 #: Constraints pinned on top of every recall, the most recently updated first.
 MAX_PINNED = 20
 
@@ -61,7 +64,7 @@ class RowFeatures:
     # items
     confidence: float = 0.8
     predicate: str | None = None
-    sources: tuple[str, ...] = ()
+    sources: tuple[str, ...] | str = ()  # or their JSON text (`sources_of`)
     item_kind: str | None = None
     accessed_at: datetime | None = None
     updated_at: datetime | None = None
@@ -69,7 +72,7 @@ class RowFeatures:
     session_id: str | None = None
     turn_start: int = 0
     turn_end: int = 0
-    embedding: object = None        # the fragment's vector (topic versions), or None
+    embedding: object = None        # the fragment's vector, array-like (topic versions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,9 +155,31 @@ def _topic_versions(frags: dict[str, RowFeatures], tops: set[str],
     return out
 
 
-def build_candidates(rows: Sequence[RowFeatures], stats: dict[str, TableStats], *,
-                     pool: int, fragments: bool = True) -> list[Candidate]:
-    """The candidates of one recall with their ranks in each list (None: not in it).
+@dataclass(slots=True)
+class Lists:
+    """The ranked lists of one recall: rank by ref in each list (1-based), the pinned refs,
+    the fragments among the top TOPIC_POOL of either list (`tops`, where topic versions
+    are looked for) and what `_topic_versions` needs."""
+
+    items: list[RowFeatures]
+    frags: list[RowFeatures]
+    vec: dict[str, int]
+    fts: dict[str, int]
+    pinned: set[str]
+    tops: set[str]
+    frag_idf: dict[str, float]
+    by_ref: dict[str, RowFeatures]
+
+    def newer(self, among: Iterable[str] | None = None) -> dict[str, tuple[str, ...]]:
+        """Topic versions among the `tops` (only those also in `among`, when given: the
+        relation is pairwise, so a subset's answer is the whole answer restricted)."""
+        tops = self.tops if among is None else self.tops & set(among)
+        return _topic_versions(self.by_ref, tops, self.frag_idf)
+
+
+def rank_lists(rows: Sequence[RowFeatures], stats: dict[str, TableStats], *, pool: int,
+               fragments: bool = True) -> Lists:
+    """The lists of one recall (see the module doc).
 
     `rows` must hold every row of the user that contains a query word, every fragment next
     to one, the `pool` nearest by vector and every constraint; `stats` is keyed by kind."""
@@ -179,20 +204,42 @@ def build_candidates(rows: Sequence[RowFeatures], stats: dict[str, TableStats], 
     by_ref = {f.ref: f for f in frags}
     tops = {ref for ref, rank in (*vec.items(), *fts.items())
             if rank <= TOPIC_POOL and ref in by_ref}
-    newer = _topic_versions(by_ref, tops, frag_idf)
-    out = []
-    for r in items:
-        if r.ref in vec or r.ref in fts or r.ref in pinned:
-            out.append(candidate(
-                kind="item", ref=r.ref, text=r.text, at=r.updated_at, confidence=r.confidence,
-                predicate=r.predicate, sources=r.sources, item_kind=r.item_kind,
-                accessed_at=r.accessed_at, vec_rank=vec.get(r.ref), fts_rank=fts.get(r.ref)))
-    for f in frags:
-        if f.ref in vec or f.ref in fts:
-            out.append(candidate(
-                kind="fragment", ref=f.ref, text=f.text, at=f.at, confidence=0.6,
-                sources=tuple(f"{f.session_id}#{t}" for t in range(f.turn_start,
-                                                                   f.turn_end + 1)),
-                vec_rank=vec.get(f.ref), fts_rank=fts.get(f.ref),
-                newer=newer.get(f.ref, ())))
+    return Lists(items, frags, vec, fts, pinned, tops, frag_idf, by_ref)
+
+
+def to_candidate(r: RowFeatures, lists: Lists, newer: dict[str, tuple[str, ...]],
+                 **extra) -> Candidate:
+    """The candidate of one row, with its ranks (and `extra` fields: score, pinned...)."""
+    if r.kind == "item":
+        return candidate(
+            kind="item", ref=r.ref, text=r.text, at=r.updated_at, confidence=r.confidence,
+            predicate=r.predicate, sources=sources_of(r), item_kind=r.item_kind,
+            accessed_at=r.accessed_at, vec_rank=lists.vec.get(r.ref),
+            fts_rank=lists.fts.get(r.ref), **extra)
+    return candidate(
+        kind="fragment", ref=r.ref, text=r.text, at=r.at, confidence=FRAGMENT_CONFIDENCE,
+        sources=tuple(f"{r.session_id}#{t}" for t in range(r.turn_start, r.turn_end + 1)),
+        vec_rank=lists.vec.get(r.ref), fts_rank=lists.fts.get(r.ref),
+        newer=newer.get(r.ref, ()), **extra)
+
+
+def sources_of(r: RowFeatures) -> tuple[str, ...]:
+    """An item's sources; the store may hand them over as their JSON text, parsed here only
+    for the rows that become results (json.loads cost ~3 us a row on every recall)."""
+    if isinstance(r.sources, str):
+        return tuple(json.loads(r.sources) or ())
+    return tuple(r.sources or ())
+
+
+def build_candidates(rows: Sequence[RowFeatures], stats: dict[str, TableStats], *,
+                     pool: int, fragments: bool = True) -> list[Candidate]:
+    """The candidates of one recall with their ranks in each list (None: not in it): every
+    row in a list, or pinned. (`pipeline.top.recall_top` ranks the same rows without
+    building a candidate for each.)"""
+    lists = rank_lists(rows, stats, pool=pool, fragments=fragments)
+    newer = lists.newer()
+    out = [to_candidate(r, lists, newer) for r in lists.items
+           if r.ref in lists.vec or r.ref in lists.fts or r.ref in lists.pinned]
+    out += [to_candidate(f, lists, newer) for f in lists.frags
+            if f.ref in lists.vec or f.ref in lists.fts]
     return out

@@ -78,24 +78,35 @@ def candidate(**values) -> Candidate:
     return new
 
 
+def fused_score(fts_rank: int | None, vec_rank: int | None, confidence: float,
+                last: datetime | None, is_item: bool, *, now: datetime,
+                half_life_days: float, fts_weight: float = 1.0,
+                vec_weight: float = VEC_WEIGHT) -> float:
+    """One candidate's fused score: RRF of its ranks, boosted by confidence, decayed by the
+    age of its last use, consolidated items above raw fragments."""
+    s = 0.0
+    if fts_rank is not None:
+        s += fts_weight / (RRF_K + fts_rank)
+    if vec_rank is not None:
+        s += vec_weight / (RRF_K + vec_rank)
+    s *= 0.75 + 0.25 * confidence
+    if last is not None and half_life_days > 0:
+        age_days = max(0.0, (now - last).total_seconds() / 86400)
+        s *= 0.7 + 0.3 * math.pow(0.5, age_days / half_life_days)
+    if is_item:
+        s *= 1.15  # consolidated knowledge beats a raw chunk of the same rank
+    return s
+
+
 def fuse(cands: Sequence[Candidate], *, now: datetime, half_life_days: float = 90.0,
          fts_weight: float = 1.0, vec_weight: float = VEC_WEIGHT) -> list[Candidate]:
     """Score every candidate; constraints (allergies, diets) are pinned: always relevant."""
-    out = []
-    for c in cands:
-        s = 0.0
-        if c.fts_rank is not None:
-            s += fts_weight / (RRF_K + c.fts_rank)
-        if c.vec_rank is not None:
-            s += vec_weight / (RRF_K + c.vec_rank)
-        s *= 0.75 + 0.25 * c.confidence
-        last = c.accessed_at or c.at
-        if last is not None and half_life_days > 0:
-            age_days = max(0.0, (now - last).total_seconds() / 86400)
-            s *= 0.7 + 0.3 * math.pow(0.5, age_days / half_life_days)
-        if c.kind == "item":
-            s *= 1.15  # consolidated knowledge beats a raw chunk of the same rank
-        out.append(_with(c, score=s, pinned=c.item_kind == "constraint"))
+    out = [_with(c, score=fused_score(c.fts_rank, c.vec_rank, c.confidence,
+                                      c.accessed_at or c.at, c.kind == "item", now=now,
+                                      half_life_days=half_life_days, fts_weight=fts_weight,
+                                      vec_weight=vec_weight),
+                 pinned=c.item_kind == "constraint")
+           for c in cands]
     return sorted(out, key=lambda c: (not c.pinned, -c.score, c.ref))
 
 
@@ -111,13 +122,21 @@ def mark_conflicts(cands: Sequence[Candidate]) -> list[Candidate]:
 
 def select(cands: Sequence[Candidate], *, k: int, token_budget: int,
            floor: float = SCORE_FLOOR) -> tuple[list[Candidate], list[str]]:
-    """Top-k above the floor, within the token budget, then ordered with `newest_first`.
-    Pinned items (constraints) come first and on top of k: they are a standing header, not
-    an answer to the query, and a user with five allergies must still get k answers.
-    Returns the kept candidates and the refs truncated by the budget (recorded for
-    evaluation)."""
+    """Top-k above the floor, within the token budget (`keep`), then ordered with
+    `newest_first`. Returns the kept candidates and the refs truncated by the budget."""
+    kept, truncated = keep(cands, k=k, token_budget=token_budget, floor=floor)
+    return newest_first(kept), truncated
+
+
+def keep(ranked: Sequence, *, k: int, token_budget: int,
+         floor: float = SCORE_FLOOR) -> tuple[list, list[str]]:
+    """Which of `ranked` (in fused order; anything with `pinned`, `score`, `text` and
+    `ref`) are kept: top-k above the floor, within the token budget. Pinned items
+    (constraints) come first and on top of k: they are a standing header, not an answer to
+    the query, and a user with five allergies must still get k answers. The refs truncated
+    by the budget are recorded for evaluation."""
     kept, truncated, used, answers = [], [], 0, 0
-    for c in cands:
+    for c in ranked:
         if not c.pinned and c.score < floor:
             continue
         if not c.pinned and answers >= k:
@@ -129,7 +148,7 @@ def select(cands: Sequence[Candidate], *, k: int, token_budget: int,
         kept.append(c)
         used += cost
         answers += not c.pinned
-    return newest_first(kept), truncated
+    return kept, truncated
 
 
 def newest_first(kept: Sequence[Candidate]) -> list[Candidate]:

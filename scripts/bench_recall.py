@@ -9,13 +9,16 @@ writes a session's exchanges in one statement). Then, round by round, it times:
 
 - bare: `SELECT item_id ... ORDER BY embedding <=> q LIMIT 10` for one user (psycopg,
   prepared, vector sent binary, no transaction): the floor for any recall on this table;
+- floor: the same, over the user's items AND fragments, each row's distance and whether
+  it contains a query word, top-10 by word match then distance: what any hybrid recall
+  over both memories must read, with a ranking that costs nothing;
 - statement: the candidates statement alone (`infra.stores.recall.read_rows`) with the
-  lists built from its rows (`pipeline.lists`), on one autocommit connection;
+  row features built from its rows, on one autocommit connection;
 - uow / rank: the two other parts of the assistant's path, alone (a read-pool checkout
   with nothing sent; the ranking of the previous candidates);
 - system: the assistant's path for candidates and ranking — the candidates statement on
-  the read pool (`Deps.recall_reads`), the lists, then `pipeline.rank` fuse /
-  mark_conflicts / select (what `api.read.Reader.recall` does after its cache check);
+  the read pool (`Deps.recall_reads`), then `pipeline.top.recall_top` (lists, fusion,
+  conflicts, top-k and budget: what `api.read.Reader.recall` does after its cache check);
 - reader: the whole `Reader.recall` on a cache miss: one statement that also writes the
   audit row and reads the cache version, then the lists, ranking and the cache; the query
   vector looked up.
@@ -50,7 +53,26 @@ _TABLES = ("memory_items", "fragments")
 #: Version of the generated data's shape: a loaded set of another version is loaded again.
 LAYOUT = "3"
 #: The timed paths, each on its own users (see `_queries`).
-PATHS = ("bare", "statement", "uow", "rank", "system", "reader")
+PATHS = ("bare", "floor", "statement", "uow", "rank", "system", "reader")
+#: The floor: a bare pgvector top-10 for one user.
+BARE_SQL = ("SELECT item_id FROM memory_items WHERE namespace = %(ns)s AND user_id = %(uid)s "
+            "AND NOT retired ORDER BY embedding <=> %(qv)s::vector LIMIT 10")
+#: The floor of any hybrid recall over both memories: every live item AND fragment of the
+#: user read once, each with its vector distance and whether it contains a query word, the
+#: top-10 returned (word matches first, then by distance). No BM25, no fusion, no pins,
+#: no budget, no provenance: what is left of recall when its ranking costs nothing.
+FLOOR_SQL = """
+WITH q AS (SELECT %(qv)s::vector AS v,
+             replace(plainto_tsquery('english', %(q)s)::text, '&', '|')::tsquery AS t)
+SELECT ref FROM (
+  SELECT m.item_id AS ref, m.embedding <=> q.v AS dist, m.tsv @@ q.t AS hit
+  FROM memory_items m CROSS JOIN q
+  WHERE m.namespace = %(ns)s AND m.user_id = %(uid)s AND NOT m.retired
+  UNION ALL
+  SELECT f.fragment_id, f.embedding <=> q.v, f.tsv @@ q.t
+  FROM fragments f CROSS JOIN q
+  WHERE f.namespace = %(ns)s AND f.user_id = %(uid)s AND NOT f.retired) r
+ORDER BY hit DESC, dist LIMIT 10"""
 
 _PREDICATES = [
     ("city", "fact"), ("employer", "fact"), ("job_title", "fact"), ("hobby", "preference"),
@@ -306,29 +328,24 @@ def measure(url: str, rounds: list[dict], *, warmup: int,
     import psycopg
 
     from infra.stores.recall import read_rows
-    from pipeline.lists import build_candidates
-    from pipeline.rank import fuse, mark_conflicts, select
+    from pipeline.top import recall_top
 
     deps = _deps(url, [q for r in rounds for q in r.values()], data_dir)
     reader = _reader(deps) if with_reader else None
     now, k, budget, half_life = T0, 5, 600, 90.0
     pool = max(30, 3 * k)
-    bare_sql = ("SELECT item_id FROM memory_items WHERE namespace = %s AND user_id = %s "
-                "AND NOT retired ORDER BY embedding <=> %s::vector LIMIT 10")
-
-    def bare(conn, uid, qvec):
-        # The floor: one prepared statement, the vector sent binary, no transaction.
-        conn.execute(bare_sql, (NAMESPACE, uid, np.asarray(qvec, dtype=np.float32)),
-                     prepare=True).fetchall()
+    def bare(conn, sql, uid, query, qvec):
+        # One prepared statement, the vector sent binary, no transaction.
+        conn.execute(sql, {"ns": NAMESPACE, "uid": uid, "q": query,
+                           "qv": np.asarray(qvec, dtype=np.float32)}, prepare=True).fetchall()
 
     def system(uid, query, qvec):
         # What api.read.Reader.recall does after its cache check: the candidate rows on
         # the read pool, then the lists and the ranking.
         with deps.recall_reads(NAMESPACE) as reads:
             rows, stats = reads.rows(uid, query, qvec, pool=pool)
-        ranked = mark_conflicts(fuse(build_candidates(rows, stats, pool=pool), now=now,
-                                     half_life_days=half_life))
-        return select(ranked, k=k, token_budget=budget)
+        return recall_top(rows, stats, pool=pool, now=now, half_life_days=half_life, k=k,
+                          token_budget=budget)
 
     # The candidates statement alone, with the lists built: one autocommit connection, no
     # transaction around it (no scoping, no BEGIN/COMMIT).
@@ -341,16 +358,16 @@ def measure(url: str, rounds: list[dict], *, warmup: int,
     last: list = []
 
     def rank_alone(uid, query, qvec):
-        # Ranking the candidates the previous statement returned (pure Python, no I/O).
+        # Ranking the rows the previous statement returned (pure Python, no I/O).
         if last:
-            select(mark_conflicts(fuse(last, now=now, half_life_days=half_life)), k=k,
-                   token_budget=budget)
+            recall_top(*last, pool=pool, now=now, half_life_days=half_life, k=k,
+                       token_budget=budget)
 
     def statement(uid, query, qvec):
-        rows, stats = read_rows(raw, NAMESPACE, uid, query, qvec, pool=pool)
-        last[:] = build_candidates(rows, stats, pool=pool)
+        last[:] = read_rows(raw, NAMESPACE, uid, query, qvec, pool=pool)
 
-    runners = {"bare": lambda uid, q, v: bare(conn, uid, v),
+    runners = {"bare": lambda uid, q, v: bare(conn, BARE_SQL, uid, q, v),
+               "floor": lambda uid, q, v: bare(conn, FLOOR_SQL, uid, q, v),
                "statement": statement, "uow": uow_alone, "rank": rank_alone,
                "system": lambda uid, q, v: counts.append(len(system(uid, q, v)[0])),
                "reader": lambda uid, q, v: reader.recall(NAMESPACE, uid, q, k=k)}
@@ -384,15 +401,11 @@ def server_side(url: str, rounds: list[dict], *, n: int) -> dict[str, dict]:
     """Execution time inside Postgres (EXPLAIN ANALYZE, timing off) of the bare query and of
     the candidates statement, each over its own `n` users: the database's share of the
     work, far less sensitive than wall-clock figures to a machine busy with other jobs."""
-    import re
-
     import psycopg
     from pgvector.psycopg import register_vector
 
     from infra.stores.recall import STATEMENTS
-    bare_sql = ("SELECT item_id FROM memory_items WHERE namespace = %(ns)s AND user_id = %(uid)s "
-                "AND NOT retired ORDER BY embedding <=> %(qv)s::vector LIMIT 10")
-    statements = {"bare": bare_sql,
+    statements = {"bare": BARE_SQL, "floor": FLOOR_SQL,
                   "statement": STATEMENTS[True]}
     out: dict[str, list[float]] = {name: [] for name in statements}
     with psycopg.connect(_libpq(url), autocommit=True) as conn:
@@ -432,13 +445,13 @@ def _reader(deps):
 def _plan(url: str, query: tuple[str, str, list[float]]) -> str:
     """EXPLAIN of the bare query for one user: shows which index serves it."""
     import psycopg
-    uid, _, qvec = query
-    qv = "[" + ",".join(f"{v:.6f}" for v in qvec) + "]"
+    from pgvector.psycopg import register_vector
+    uid, query_text, qvec = query
     with psycopg.connect(_libpq(url)) as conn:
-        rows = conn.execute(
-            "EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) SELECT item_id FROM memory_items "
-            "WHERE namespace = %s AND user_id = %s AND NOT retired "
-            "ORDER BY embedding <=> %s::vector LIMIT 10", (NAMESPACE, uid, qv)).fetchall()
+        register_vector(conn)
+        rows = conn.execute("EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) " + BARE_SQL, {
+            "ns": NAMESPACE, "uid": uid, "q": query_text,
+            "qv": np.asarray(qvec, dtype=np.float32)}).fetchall()
     return "\n".join(r[0] for r in rows)
 
 
@@ -513,9 +526,10 @@ def _report(console: Console, res: dict, *, items: int, per_user: int, fragments
     for col in ("path", "p50", "p90", "p99", "max", "mean", "x bare p50", "x bare p99"):
         table.add_column(col, justify="left" if col == "path" else "right")
     names = {"bare": "bare pgvector top-10 (psycopg, prepared, binary vector)",
-             "statement": "candidates statement + lists (autocommit)",
+             "floor": "floor: items + fragments, distance and word match, top-10",
+             "statement": "candidates statement + row features (autocommit)",
              "uow": "  part: read-pool checkout alone",
-             "rank": "  part: ranking alone (pipeline.rank fuse/select)",
+             "rank": "  part: ranking alone (pipeline.top.recall_top)",
              "system": "assistant path: candidates (read pool) + lists + rank",
              "reader": "Reader.recall, cache miss (+ audit row, cache version)"}
     for key, label in names.items():
@@ -540,6 +554,7 @@ def _report(console: Console, res: dict, *, items: int, per_user: int, fragments
         for col in ("statement", "p50", "p90", "p99", "x bare p50", "x bare p99"):
             t2.add_column(col, justify="left" if col == "statement" else "right")
         for key, label in (("bare", "bare pgvector top-10"),
+                           ("floor", "floor: items + fragments, distance and word match"),
                            ("statement", "candidates statement (items + fragments)")):
             r = srv[key]
             t2.add_row(label, *(f"{r[c]:.3f}" for c in ("p50", "p90", "p99")),

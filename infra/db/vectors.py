@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from pgvector import Vector as PgVector
 from pgvector.psycopg.vector import VectorDumper, register_vector_info
 from pgvector.sqlalchemy import Vector as _Vector
@@ -51,3 +53,19 @@ def on_connect(conn: Any, _record: Any = None) -> None:
     register_vector_adapters(conn)
     if not conn.autocommit:
         conn.rollback()
+
+
+class VectorBytes:
+    """A vector in pgvector's binary format (`vector_send`: dimension, unused, big-endian
+    float4s), decoded only when numpy asks for it: recall reads the vectors of its fragment
+    rows, and needs those of the few it keeps."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        dim = int.from_bytes(self.data[:2], "big")
+        return np.frombuffer(self.data, dtype=">f4", count=dim, offset=4).astype(
+            dtype or np.float32)

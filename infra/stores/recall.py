@@ -1,6 +1,6 @@
 """Candidate rows for recall: filter first (namespace, user, live), read each row that could
-rank with its features for the query, in ONE statement; the lists themselves are built in
-Python (`pipeline.lists`), ranking in `pipeline.rank`.
+rank with its features for the query, in ONE statement; the lists and the ranking are
+Python (`pipeline.lists`, `pipeline.top`).
 
 The statement reads the user's live items and fragments once (a MATERIALIZED CTE), each with
 its vector distance and the query words it contains, and returns only the rows a list can
@@ -15,8 +15,11 @@ per-user top-10 inside Postgres (`reverie bench recall`).
 
 The vector order is computed over the user's rows, never through the HNSW index: a global
 approximate index filtered down to one user can return fewer than :pool rows, or none.
-Executed through psycopg directly, results in binary: vectors, timestamps and arrays then
-load without text parsing, and the prepared statement (prepare=True) skips parse and plan.
+Executed through psycopg directly, results in binary: timestamps and arrays then load
+without text parsing, and the prepared statement (prepare=True) skips parse and plan. Two
+columns are read raw and decoded only for the rows a recall keeps: an item's sources as
+their JSON text (`pipeline.lists.sources_of`), a fragment's vector as its `vector_send`
+bytes (`VectorBytes`); decoding them for every row cost ~0.1 ms a recall.
 """
 from __future__ import annotations
 
@@ -27,7 +30,7 @@ from datetime import datetime
 import numpy as np
 from psycopg import Connection
 
-from infra.db.vectors import register_vector_adapters
+from infra.db.vectors import VectorBytes, register_vector_adapters
 from pipeline.lists import RowFeatures, TableStats, build_candidates
 from pipeline.rank import Candidate
 
@@ -46,7 +49,8 @@ _ITEM_ROWS = """
          length(m.tsv) AS len,
          CASE WHEN m.tsv @@ q.t THEN ARRAY(SELECT qt.lexeme FROM qt WHERE m.tsv @@ qt.tq)
          END AS hits,
-         m.statement AS text, m.updated_at AS at, m.confidence, m.predicate, m.sources,
+         m.statement AS text, m.updated_at AS at, m.confidence, m.predicate,
+         m.sources::text AS sources,
          m.kind, m.accessed_at, NULL::varchar AS session_id, NULL::int AS ts, NULL::int AS te,
          NULL::tid AS tid
   FROM memory_items m CROSS JOIN q
@@ -70,7 +74,7 @@ _SELECT = """
 SELECT r.k, r.ref, r.dist, r.len, r.hits, r.text, r.at, r.confidence, r.predicate, r.sources,
        r.kind, r.accessed_at, r.session_id, r.ts, r.te, st.n, st.av,
        CASE WHEN r.k = 'fragment'
-            THEN (SELECT f.embedding FROM fragments f WHERE f.ctid = r.tid) END
+            THEN (SELECT vector_send(f.embedding) FROM fragments f WHERE f.ctid = r.tid) END
 FROM r JOIN st USING (k)
 WHERE r.hits IS NOT NULL OR r.kind = 'constraint' OR r.ref IN (SELECT ref FROM vt){near}"""
 
@@ -129,13 +133,13 @@ def to_features(records) -> tuple[list[RowFeatures], dict[str, TableStats]]:
             rows.append(RowFeatures(
                 kind=k, ref=ref, text=text, at=at, dist=dist, length=length,
                 hits=tuple(hits or ()), confidence=confidence, predicate=predicate,
-                sources=tuple(sources or ()), item_kind=kind, accessed_at=accessed_at,
+                sources=sources or (), item_kind=kind, accessed_at=accessed_at,
                 updated_at=at))
         else:
             rows.append(RowFeatures(
                 kind=k, ref=ref, text=text, at=at, dist=dist, length=length,
                 hits=tuple(hits or ()), session_id=session_id, turn_start=ts, turn_end=te,
-                embedding=emb.to_numpy() if hasattr(emb, "to_numpy") else emb))
+                embedding=None if emb is None else VectorBytes(emb)))
     return rows, stats
 
 
