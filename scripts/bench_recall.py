@@ -547,6 +547,12 @@ def _report(console: Console, res: dict, *, items: int, per_user: int, fragments
         console.print(f"{key}: target p99 < 5 ms {ok[0] if p99 < 5 else ok[1]} ({p99:.3f} ms); "
                       f"within 1.5x of bare p99 {ok[0] if ratio <= 1.5 else ok[1]} "
                       f"({ratio:.2f}x; p50 {res[key]['p50'] / bare['p50']:.2f}x)")
+    if "floor" in res and "system" in res:
+        floor, system = res["floor"], res["system"]
+        console.print(
+            f"floor (both memories read, no ranking): {floor['p50'] / bare['p50']:.2f}x / "
+            f"{floor['p99'] / bare['p99']:.2f}x bare (p50 / p99); the assistant path is "
+            f"{system['p50'] / floor['p50']:.2f}x / {system['p99'] / floor['p99']:.2f}x the floor")
     console.print(f"mean hits returned {res['_hits']['mean']:.1f}")
     if "_server" in res:
         srv = res["_server"]

@@ -25,6 +25,7 @@ def test_bench_recall_times_every_path_and_drops_its_database(settings, monkeypa
                   "Reader.recall, cache miss", "inside Postgres"):
         assert label in out, label
     assert "system: target p99 < 5 ms" in out and "within 1.5x of bare p99" in out
+    assert "floor (both memories read, no ranking)" in out
     hits = float(out.split("mean hits returned")[1].split()[0])
     assert hits > 0  # the assistant's path answered (k = 5, plus pinned constraints)
     assert "dropped database reverie_bench" in out
