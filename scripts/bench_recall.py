@@ -276,6 +276,23 @@ def load(url: str, *, items: int, per_user: int, fragments_per_user: int, seed: 
     return timings
 
 
+def warm_caches(url: str) -> float:
+    """Read each table and its per-user index once, so that every path starts from the
+    same state: the data in the OS page cache (a server whose data fits in memory), not
+    whatever an earlier job left there. Returns the seconds it took."""
+    import psycopg
+    t = time.perf_counter()
+    with psycopg.connect(_libpq(url), autocommit=True) as conn:
+        for table in _TABLES:
+            conn.execute(f"SELECT count(embedding) FROM {table}")  # sequential: the heap
+        conn.execute("SET enable_seqscan = off")
+        conn.execute("SET enable_bitmapscan = off")
+        for table in _TABLES:  # index-only (VACUUMed): the per-user index
+            conn.execute(f"SELECT count(*) FROM {table} WHERE namespace = %s AND NOT retired",
+                         (NAMESPACE,))
+    return time.perf_counter() - t
+
+
 def loaded_meta(url: str) -> dict:
     import psycopg
     try:
@@ -473,6 +490,8 @@ def recall_cmd(
     explain: Annotated[bool, typer.Option("--explain", help="Print the bare query's plan.")] = False,
     server: Annotated[int, typer.Option("--server", help="Also time N executions of each "
                                         "statement inside Postgres (0: skip).")] = 500,
+    prewarm: Annotated[bool, typer.Option("--prewarm/--no-prewarm", help="Read both tables "
+                                          "and their user indexes once before timing.")] = True,
     drop: Annotated[bool, typer.Option("--drop", help="Drop the bench database at the end.")] = False,
     data_dir: Annotated[Optional[Path], typer.Option(
         "--data-dir", help="State folder of the embedded Postgres.")] = None,
@@ -503,6 +522,9 @@ def recall_cmd(
     qs = _queries(queries + warmup, max(1, items // per_user), seed)
     if explain:
         console.print(_plan(url, qs[0]["bare"]))
+    if prewarm:
+        seconds = warm_caches(url)
+        console.print(f"read both tables and their user indexes once ({seconds:.1f} s)")
     load_before = os.getloadavg()[0]
     res = measure(url, qs, warmup=warmup, with_reader=reader, data_dir=data_dir,
                   console=console)
