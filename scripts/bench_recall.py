@@ -12,6 +12,8 @@ writes a session's exchanges in one statement). Then, round by round, it times:
 - floor: the same, over the user's items AND fragments, each row's distance and whether
   it contains a query word, top-10 by word match then distance: what any hybrid recall
   over both memories must read, with a ranking that costs nothing;
+- textbook: a one-statement hybrid over both memories (ts_rank_cd and vector lists, RRF in
+  SQL, 10 rows back), without what recall adds: the least any hybrid recall costs here;
 - statement: the candidates statement alone (`infra.stores.recall.read_rows`) with the
   row features built from its rows, on one autocommit connection;
 - uow / rank: the two other parts of the assistant's path, alone (a read-pool checkout
@@ -53,7 +55,7 @@ _TABLES = ("memory_items", "fragments")
 #: Version of the generated data's shape: a loaded set of another version is loaded again.
 LAYOUT = "3"
 #: The timed paths, each on its own users (see `_queries`).
-PATHS = ("bare", "floor", "statement", "uow", "rank", "system", "reader")
+PATHS = ("bare", "floor", "textbook", "statement", "uow", "rank", "system", "reader")
 #: The floor: a bare pgvector top-10 for one user.
 BARE_SQL = ("SELECT item_id FROM memory_items WHERE namespace = %(ns)s AND user_id = %(uid)s "
             "AND NOT retired ORDER BY embedding <=> %(qv)s::vector LIMIT 10")
@@ -73,6 +75,33 @@ SELECT ref FROM (
   FROM fragments f CROSS JOIN q
   WHERE f.namespace = %(ns)s AND f.user_id = %(uid)s AND NOT f.retired) r
 ORDER BY hit DESC, dist LIMIT 10"""
+#: A textbook hybrid recall in one statement over both memories: ts_rank_cd and vector
+#: lists of 30 fused by RRF in SQL, boosted by confidence, constraints first, 10 rows back,
+#: nothing in Python. It has none of what recall adds (BM25's word rarity, neighbouring
+#: exchanges, topic versions, conflicts, budget, provenance): the least a hybrid costs.
+TEXTBOOK_SQL = """
+WITH q AS (SELECT %(qv)s::vector AS v,
+             replace(plainto_tsquery('english', %(q)s)::text, '&', '|')::tsquery AS t),
+r AS MATERIALIZED (
+  SELECT 'item'::text AS k, m.item_id AS ref, m.embedding <=> q.v AS dist,
+         CASE WHEN m.tsv @@ q.t THEN ts_rank_cd(m.tsv, q.t) END AS fts, m.statement AS text,
+         m.updated_at AS at, m.confidence AS conf, m.kind = 'constraint' AS pinned
+  FROM memory_items m CROSS JOIN q
+  WHERE m.namespace = %(ns)s AND m.user_id = %(uid)s AND NOT m.retired
+  UNION ALL
+  SELECT 'fragment', f.fragment_id, f.embedding <=> q.v,
+         CASE WHEN f.tsv @@ q.t THEN ts_rank_cd(f.tsv, q.t) END, f.text, f.at, 0.6, false
+  FROM fragments f CROSS JOIN q
+  WHERE f.namespace = %(ns)s AND f.user_id = %(uid)s AND NOT f.retired),
+v AS (SELECT ref, row_number() OVER (ORDER BY dist, ref) AS rk FROM r ORDER BY dist, ref LIMIT 30),
+f AS (SELECT ref, row_number() OVER (ORDER BY fts DESC, ref) AS rk FROM r WHERE fts IS NOT NULL
+      ORDER BY fts DESC, ref LIMIT 30)
+SELECT r.k, r.ref, r.text, r.at, r.pinned,
+       (coalesce(1.0 / (10 + f.rk), 0) + coalesce(0.6 / (10 + v.rk), 0)) * (0.75 + 0.25 * r.conf)
+         * CASE WHEN r.k = 'item' THEN 1.15 ELSE 1 END AS score
+FROM r LEFT JOIN v USING (ref) LEFT JOIN f USING (ref)
+WHERE v.rk IS NOT NULL OR f.rk IS NOT NULL OR r.pinned
+ORDER BY r.pinned DESC, score DESC, r.ref LIMIT 10"""
 
 _PREDICATES = [
     ("city", "fact"), ("employer", "fact"), ("job_title", "fact"), ("hobby", "preference"),
@@ -385,6 +414,7 @@ def measure(url: str, rounds: list[dict], *, warmup: int,
 
     runners = {"bare": lambda uid, q, v: bare(conn, BARE_SQL, uid, q, v),
                "floor": lambda uid, q, v: bare(conn, FLOOR_SQL, uid, q, v),
+               "textbook": lambda uid, q, v: bare(conn, TEXTBOOK_SQL, uid, q, v),
                "statement": statement, "uow": uow_alone, "rank": rank_alone,
                "system": lambda uid, q, v: counts.append(len(system(uid, q, v)[0])),
                "reader": lambda uid, q, v: reader.recall(NAMESPACE, uid, q, k=k)}
@@ -422,7 +452,7 @@ def server_side(url: str, rounds: list[dict], *, n: int) -> dict[str, dict]:
     from pgvector.psycopg import register_vector
 
     from infra.stores.recall import STATEMENTS
-    statements = {"bare": BARE_SQL, "floor": FLOOR_SQL,
+    statements = {"bare": BARE_SQL, "floor": FLOOR_SQL, "textbook": TEXTBOOK_SQL,
                   "statement": STATEMENTS[True]}
     out: dict[str, list[float]] = {name: [] for name in statements}
     with psycopg.connect(_libpq(url), autocommit=True) as conn:
@@ -549,6 +579,7 @@ def _report(console: Console, res: dict, *, items: int, per_user: int, fragments
         table.add_column(col, justify="left" if col == "path" else "right")
     names = {"bare": "bare pgvector top-10 (psycopg, prepared, binary vector)",
              "floor": "floor: items + fragments, distance and word match, top-10",
+             "textbook": "textbook hybrid: one statement, ts_rank_cd + vector RRF",
              "statement": "candidates statement + row features (autocommit)",
              "uow": "  part: read-pool checkout alone",
              "rank": "  part: ranking alone (pipeline.top.recall_top)",
@@ -575,6 +606,10 @@ def _report(console: Console, res: dict, *, items: int, per_user: int, fragments
             f"floor (both memories read, no ranking): {floor['p50'] / bare['p50']:.2f}x / "
             f"{floor['p99'] / bare['p99']:.2f}x bare (p50 / p99); the assistant path is "
             f"{system['p50'] / floor['p50']:.2f}x / {system['p99'] / floor['p99']:.2f}x the floor")
+    if "textbook" in res:
+        tb = res["textbook"]
+        console.print(f"textbook hybrid (RRF in one statement, nothing added): "
+                      f"{tb['p50'] / bare['p50']:.2f}x / {tb['p99'] / bare['p99']:.2f}x bare")
     console.print(f"mean hits returned {res['_hits']['mean']:.1f}")
     if "_server" in res:
         srv = res["_server"]
@@ -583,6 +618,7 @@ def _report(console: Console, res: dict, *, items: int, per_user: int, fragments
             t2.add_column(col, justify="left" if col == "statement" else "right")
         for key, label in (("bare", "bare pgvector top-10"),
                            ("floor", "floor: items + fragments, distance and word match"),
+                           ("textbook", "textbook hybrid (one statement, RRF in SQL)"),
                            ("statement", "candidates statement (items + fragments)")):
             r = srv[key]
             t2.add_row(label, *(f"{r[c]:.3f}" for c in ("p50", "p90", "p99")),

@@ -21,8 +21,8 @@ def test_bench_recall_times_every_path_and_drops_its_database(settings, monkeypa
         "20", "--queries", "40", "--warmup", "5", "--server", "10", "--drop"])
     assert result.exit_code == 0, result.output
     out = result.output
-    for label in ("bare pgvector top-10", "floor: items + fragments", "assistant path",
-                  "Reader.recall, cache miss", "inside Postgres"):
+    for label in ("bare pgvector top-10", "floor: items + fragments", "textbook hybrid",
+                  "assistant path", "Reader.recall, cache miss", "inside Postgres"):
         assert label in out, label
     assert "system: target p99 < 5 ms" in out and "within 1.5x of bare p99" in out
     assert "floor (both memories read, no ranking)" in out
