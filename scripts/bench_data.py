@@ -68,6 +68,8 @@ class UpdateQuestion:
     older: str | None = None
     newer: str | None = None
     answer_turns: frozenset[str] = field(default_factory=frozenset)
+    #: LongMemEval's question_type; records without one are taken as knowledge updates.
+    qtype: str = "knowledge-update"
 
 
 def parse_locomo_time(value: str) -> datetime:
@@ -154,21 +156,29 @@ def load_longmemeval(data: list[dict]) -> list[UpdateQuestion]:
             older=dated[0][1] if len(dated) >= 2 else None,
             newer=dated[-1][1] if dated else None,
             answer_turns=frozenset(t.key for s in sessions if s.label in answers
-                                   for t in s.turns if t.has_answer)))
+                                   for t in s.turns if t.has_answer),
+            qtype=str(raw.get("question_type") or "knowledge-update")))
     return out
+
+
+class DataFileError(ValueError):
+    """A benchmark data file that is not LoCoMo or LongMemEval, or has nothing to run."""
 
 
 def load(path: Path) -> tuple[str, list]:
     """("locomo", conversations) or ("longmemeval", questions), by the file's shape."""
-    data = json.loads(Path(path).read_text())
+    try:
+        data = json.loads(Path(path).read_text())
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise DataFileError(f"{path}: not JSON ({exc})") from exc
     if isinstance(data, dict):
         data = [data]
     if not isinstance(data, list) or not data or not isinstance(data[0], dict):
-        raise ValueError(f"{path}: expected a list of LoCoMo or LongMemEval records")
+        raise DataFileError(f"{path}: expected a list of LoCoMo or LongMemEval records")
     first = data[0]
     if "conversation" in first and "qa" in first:
         return "locomo", load_locomo(data)
     if "haystack_sessions" in first and "question" in first:
         return "longmemeval", load_longmemeval(data)
-    raise ValueError(f"{path}: neither LoCoMo (conversation, qa) nor LongMemEval "
+    raise DataFileError(f"{path}: neither LoCoMo (conversation, qa) nor LongMemEval "
                      "(haystack_sessions, question) records")

@@ -31,6 +31,7 @@ def retrieval(
         "cached baseline vectors); default: a temporary folder, removed afterwards."),
 ) -> None:
     """Recall quality: the system vs BM25 and dense retrieval over raw turns, same data."""
+    from scripts.bench_data import DataFileError
     from scripts.bench_retrieval import METHODS, Options, metric_names, run
     if embedder not in ("local", "hash"):
         raise typer.BadParameter("--embedder must be local or hash")
@@ -38,7 +39,10 @@ def retrieval(
                    report=report)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=err) as progress:
-        figures = run(opts, progress)
+        try:
+            figures = run(opts, progress)
+        except DataFileError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--data") from exc
     table = Table(title=f"{figures['dataset']}: {data.name} "
                         f"({figures['questions']['total']} questions, "
                         f"embedder {figures['embedder']}, extractor {figures['extractor']})")
@@ -48,6 +52,9 @@ def retrieval(
     for name in metric_names(figures):
         table.add_row(name, *(_fmt(figures[m].get(name)) for m in METHODS))
     console.print(table)
+    if figures["questions"].get("other_types_skipped"):
+        console.print(f"{figures['questions']['other_types_skipped']} questions of other types "
+                      "than knowledge-update skipped (the figures are about updates)")
     t = figures["timing"]
     console.print(f"ingested {t['sessions']} sessions in {t['ingest_s']}s; system recall "
                   f"{t['recall_ms_mean']} ms mean, {t['recall_ms_p95']} ms p95")

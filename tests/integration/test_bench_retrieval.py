@@ -150,7 +150,8 @@ def test_bench_longmemeval_report_and_cli(settings, tmp_path, monkeypatch) -> No
     data.write_text(json.dumps(LONGMEMEVAL))
     report = run(Options(data=data, embedder="hash"), settings=settings)
     assert report["dataset"] == "longmemeval"
-    assert report["questions"] == {"total": 1, "with_two_answer_sessions": 1}
+    assert report["questions"] == {"total": 1, "with_two_answer_sessions": 1,
+                                   "other_types_skipped": 0}
     # BM25 ranks the old turn (keep + sneakers) above the new one (sneakers): stale.
     assert report["bm25"]["current_first"] == 0.0 and report["bm25"]["stale_rate"] == 1.0
     for method in METHODS:
@@ -170,3 +171,32 @@ def test_bench_longmemeval_report_and_cli(settings, tmp_path, monkeypatch) -> No
     written = json.loads(out.read_text())
     assert written["bm25"] == report["bm25"] and written["embedder"] == "hash-384"
     assert "current_first" in result.output
+
+
+def test_a_whole_longmemeval_file_runs_its_knowledge_update_questions_only(
+        settings, tmp_path) -> None:
+    other = {**LONGMEMEVAL[0], "question_id": "q-multi", "question_type": "multi-session",
+             "question": "What pasta did I cook?"}
+    data = tmp_path / "lme-mixed.json"
+    data.write_text(json.dumps([other, LONGMEMEVAL[0], {**other, "question_id": "q-temp",
+                                                        "question_type": "temporal-reasoning"}]))
+    report = run(Options(data=data, embedder="hash"), settings=settings)
+    assert report["questions"]["total"] == 1
+    assert report["questions"]["other_types_skipped"] == 2
+
+
+def test_bench_retrieval_refuses_files_it_cannot_run_with_a_clear_error(
+        settings, tmp_path, monkeypatch) -> None:
+    from typer.testing import CliRunner
+
+    from scripts.cli import app
+    monkeypatch.setenv("DATABASE_URL", settings.database_url)
+    not_json = tmp_path / "broken.json"
+    not_json.write_text('{"conversation": [')
+    no_updates = tmp_path / "lme-no-updates.json"
+    no_updates.write_text(json.dumps([{**LONGMEMEVAL[0], "question_type": "single-session-user"}]))
+    for path, says in ((not_json, "not JSON"), (no_updates, "no knowledge-update questions")):
+        result = CliRunner().invoke(app, ["bench", "retrieval", "--data", str(path),
+                                          "--embedder", "hash"])
+        assert result.exit_code == 2, result.output
+        assert says in " ".join(result.output.split())
