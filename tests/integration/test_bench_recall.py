@@ -18,7 +18,7 @@ def test_bench_recall_times_every_path_and_drops_its_database(settings, monkeypa
     monkeypatch.setenv("DATABASE_URL", settings.database_url)
     result = CliRunner().invoke(app, [
         "bench", "recall", "--items", "3000", "--per-user", "100", "--fragments-per-user",
-        "20", "--queries", "40", "--warmup", "5", "--server", "10", "--drop"])
+        "20", "--queries", "40", "--warmup", "5", "--server", "10", "--explain", "--drop"])
     assert result.exit_code == 0, result.output
     out = result.output
     for label in ("bare pgvector top-10", "floor: items + fragments", "textbook hybrid",
@@ -26,6 +26,7 @@ def test_bench_recall_times_every_path_and_drops_its_database(settings, monkeypa
         assert label in out, label
     assert "system: target p99 < 5 ms" in out and "within 1.5x of bare p99" in out
     assert "floor (both memories read, no ranking)" in out
+    assert "Execution Time" in out  # --explain: the bare query's plan
     hits = float(out.split("mean hits returned")[1].split()[0])
     assert hits > 0  # the assistant's path answered (k = 5, plus pinned constraints)
     assert "dropped database reverie_bench" in out
