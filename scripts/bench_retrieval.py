@@ -427,6 +427,12 @@ def _run_updates(rt, clock, questions: list[UpdateQuestion], tag: str, cache: Ve
         rows["dense"].append((q, [raw(i) for i in dense.rank(qvec, UPDATE_K)]))
         prog.advance(query_task)
     report = {m: update_figures(rows[m]) for m in METHODS}
+    # The questions the system got wrong, to look into (`--report`).
+    report["system_misses"] = [
+        {"qid": q.qid, "current_first": c, "stale": s, "older": q.older, "newer": q.newer,
+         "ranked_sessions": [sorted(h.sessions) for h in ranked]}
+        for (q, ranked) in rows["system"] for c, s in [update_order(q, ranked)]
+        if not c or s]
     report["questions"] = {"total": len(questions),
                            "with_two_answer_sessions": sum(1 for q in questions if q.older)}
     report["timing"] = _timing(timings, n_sessions)

@@ -154,6 +154,8 @@ def test_bench_longmemeval_report_and_cli(settings, tmp_path, monkeypatch) -> No
                                    "other_types_skipped": 0}
     # BM25 ranks the old turn (keep + sneakers) above the new one (sneakers): stale.
     assert report["bm25"]["current_first"] == 0.0 and report["bm25"]["stale_rate"] == 1.0
+    missed = report["system"]["current_first"] == 0.0 or report["system"]["stale_rate"] == 1.0
+    assert [m["qid"] for m in report["system_misses"]] == (["q-sneakers"] if missed else [])
     for method in METHODS:
         assert set(report[method]) >= {"current_first", "stale_rate"}
         assert report[method]["current_first"] in (0.0, 1.0)  # one question
