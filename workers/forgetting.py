@@ -59,7 +59,10 @@ def expire_users(uow: UnitOfWork, namespace: str, user_ids: list[str],
         for fact in uow.facts.current(namespace, user_id, row.predicate):
             if item_id_for(namespace, user_id, fact.predicate, fact.object) == row.item_id:
                 uow.facts.close(close_fact(fact, valid_to=now, now=now))
-                uow.items.retire_for_fact(fact, None, now)
+                # Expired, not contradicted: the exchange it came from stays recallable
+                # (dated). It may carry more than the plan: "I'm going to the mall this
+                # weekend; I've got five tops from H&M so far" lost the five tops with it.
+                uow.items.retire_for_fact(fact, None, now, keep_fragments=True)
                 closed = fact.fact_id
         uow.session.execute(update(MemoryItemRow).where(
             MemoryItemRow.item_id == row.item_id, MemoryItemRow.retired.is_(False))

@@ -59,6 +59,8 @@ class ItemChange:
     kind: Literal["upsert", "source", "retire"]
     fact: Fact
     successor: Fact | None = None
+    #: Retire the item only, not the fragments the fact came from (see `retire_for_fact`).
+    keep_fragments: bool = False
     session_id: str | None = None
     turn: int | None = None
     confidence: float = 0.0
@@ -123,6 +125,8 @@ class _Play:
             if row is not None and not row.retired:
                 row.retired, row.superseded_by, row.updated_at = True, successor, self.now
             self._supersede(item_id)
+        if change.keep_fragments:
+            return
         turns = {(fact.session_id, fact.turn)} | self.evidence.get(fact.fact_id, set())
         self.turns.setdefault((fact.namespace, fact.user_id), set()).update(
             t for t in turns if t[0] and t[1] is not None)
@@ -208,9 +212,14 @@ class ItemStore:
         self._s.flush()
         return ids
 
-    def retire_for_fact(self, fact: Fact, successor: Fact | None, now: datetime) -> None:
-        """Retire the item of a closed fact and the fragments it came from."""
-        self.apply([ItemChange("retire", fact, successor=successor)], now)
+    def retire_for_fact(self, fact: Fact, successor: Fact | None, now: datetime, *,
+                        keep_fragments: bool = False) -> None:
+        """Retire the item of a closed fact and the fragments it came from; with
+        `keep_fragments` the item only (a fact that expired rather than was contradicted:
+        the exchange it came from is still a true, dated record of what was said, and
+        may say more than that fact)."""
+        self.apply([ItemChange("retire", fact, successor=successor,
+                               keep_fragments=keep_fragments)], now)
 
     def _retire_turns(self, turns: dict[tuple[str, str], set], now: datetime) -> int:
         """Retire the live fragments holding any of (namespace, user) -> {(session, turn)}:

@@ -328,9 +328,18 @@ def test_ttl_expiry_is_recorded_with_its_reason(runtime, clock, ns):
                               "AND kind = 'expired'"), {"ns": ns}).all()
         live = c.execute(text("SELECT count(*) FROM memory_items WHERE namespace = :ns "
                               "AND predicate = 'plan' AND NOT retired"), {"ns": ns}).scalar()
+        fragments = c.execute(text("SELECT retired FROM fragments WHERE namespace = :ns"),
+                              {"ns": ns}).scalars().all()
     assert [(k, r) for k, r, _ in rows] == [("expired", "ttl")]
     assert "TTL of 14 days" in rows[0][2] and "Rome" not in rows[0][2]
     assert live == 0
+    # Expired, not contradicted: the exchange stays in episodic recall, dated; the plan's
+    # item does not.
+    assert fragments == [False]
+    hits = rt.reader.recall(ns, "u", "Rome trip").hits
+    assert [h.text for h in hits if h.kind == "fragment"] == [
+        "[2026-03-02] user: Next month I want to visit Rome."]
+    assert not [h for h in hits if h.predicate == "plan"]
     nightly_batch(rt.deps, clock.now() + timedelta(days=1))  # idempotent: nothing new
     with rt.deps.engine.connect() as c:
         assert c.execute(text("SELECT count(*) FROM decisions WHERE namespace = :ns AND "
