@@ -47,6 +47,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from pipeline.lists import FRAGMENT_CONFIDENCE
+from pipeline.rank import RRF_K, VEC_WEIGHT
+
 BENCH_DB = "reverie_bench"
 NAMESPACE = "bench"
 DIM = 384
@@ -54,9 +57,11 @@ T0 = datetime(2026, 1, 1, tzinfo=UTC)
 _TABLES = ("memory_items", "fragments")
 #: Version of the generated data's shape: a loaded set of another version is loaded again.
 LAYOUT = "3"
+#: Length of each ranked list (recall's pool for k = 5..10).
+POOL = 30
 #: The timed paths, each on its own users (see `_queries`).
 PATHS = ("bare", "floor", "textbook", "statement", "uow", "rank", "system", "reader")
-#: The floor: a bare pgvector top-10 for one user.
+#: The reference: a bare pgvector top-10 over one user's items.
 BARE_SQL = ("SELECT item_id FROM memory_items WHERE namespace = %(ns)s AND user_id = %(uid)s "
             "AND NOT retired ORDER BY embedding <=> %(qv)s::vector LIMIT 10")
 #: The floor of any hybrid recall over both memories: every live item AND fragment of the
@@ -79,7 +84,8 @@ ORDER BY hit DESC, dist LIMIT 10"""
 #: lists of 30 fused by RRF in SQL, boosted by confidence, constraints first, 10 rows back,
 #: nothing in Python. It has none of what recall adds (BM25's word rarity, neighbouring
 #: exchanges, topic versions, conflicts, budget, provenance): the least a hybrid costs.
-TEXTBOOK_SQL = """
+#: Its constants are recall's own (`pipeline.rank`).
+TEXTBOOK_SQL = f"""
 WITH q AS (SELECT %(qv)s::vector AS v,
              replace(plainto_tsquery('english', %(q)s)::text, '&', '|')::tsquery AS t),
 r AS MATERIALIZED (
@@ -90,14 +96,17 @@ r AS MATERIALIZED (
   WHERE m.namespace = %(ns)s AND m.user_id = %(uid)s AND NOT m.retired
   UNION ALL
   SELECT 'fragment', f.fragment_id, f.embedding <=> q.v,
-         CASE WHEN f.tsv @@ q.t THEN ts_rank_cd(f.tsv, q.t) END, f.text, f.at, 0.6, false
+         CASE WHEN f.tsv @@ q.t THEN ts_rank_cd(f.tsv, q.t) END, f.text, f.at,
+         {FRAGMENT_CONFIDENCE}, false
   FROM fragments f CROSS JOIN q
   WHERE f.namespace = %(ns)s AND f.user_id = %(uid)s AND NOT f.retired),
-v AS (SELECT ref, row_number() OVER (ORDER BY dist, ref) AS rk FROM r ORDER BY dist, ref LIMIT 30),
+v AS (SELECT ref, row_number() OVER (ORDER BY dist, ref) AS rk FROM r
+      ORDER BY dist, ref LIMIT {POOL}),
 f AS (SELECT ref, row_number() OVER (ORDER BY fts DESC, ref) AS rk FROM r WHERE fts IS NOT NULL
-      ORDER BY fts DESC, ref LIMIT 30)
+      ORDER BY fts DESC, ref LIMIT {POOL})
 SELECT r.k, r.ref, r.text, r.at, r.pinned,
-       (coalesce(1.0 / (10 + f.rk), 0) + coalesce(0.6 / (10 + v.rk), 0)) * (0.75 + 0.25 * r.conf)
+       (coalesce(1.0 / ({RRF_K} + f.rk), 0) + coalesce({VEC_WEIGHT} / ({RRF_K} + v.rk), 0))
+         * (0.75 + 0.25 * r.conf)
          * CASE WHEN r.k = 'item' THEN 1.15 ELSE 1 END AS score
 FROM r LEFT JOIN v USING (ref) LEFT JOIN f USING (ref)
 WHERE v.rk IS NOT NULL OR f.rk IS NOT NULL OR r.pinned
@@ -379,8 +388,9 @@ def measure(url: str, rounds: list[dict], *, warmup: int,
     deps = _deps(url, [q for r in rounds for q in r.values()], data_dir)
     reader = _reader(deps) if with_reader else None
     now, k, budget, half_life = T0, 5, 600, 90.0
-    pool = max(30, 3 * k)
-    def bare(conn, sql, uid, query, qvec):
+    pool = max(POOL, 3 * k)
+
+    def one_statement(conn, sql, uid, query, qvec):
         # One prepared statement, the vector sent binary, no transaction.
         conn.execute(sql, {"ns": NAMESPACE, "uid": uid, "q": query,
                            "qv": np.asarray(qvec, dtype=np.float32)}, prepare=True).fetchall()
@@ -393,7 +403,7 @@ def measure(url: str, rounds: list[dict], *, warmup: int,
         return recall_top(rows, stats, pool=pool, now=now, half_life_days=half_life, k=k,
                           token_budget=budget)
 
-    # The candidates statement alone, with the lists built: one autocommit connection, no
+    # The candidates statement alone, its row features built: one autocommit connection, no
     # transaction around it (no scoping, no BEGIN/COMMIT).
     raw = psycopg.connect(_libpq(url), autocommit=True)
 
@@ -412,9 +422,9 @@ def measure(url: str, rounds: list[dict], *, warmup: int,
     def statement(uid, query, qvec):
         last[:] = read_rows(raw, NAMESPACE, uid, query, qvec, pool=pool)
 
-    runners = {"bare": lambda uid, q, v: bare(conn, BARE_SQL, uid, q, v),
-               "floor": lambda uid, q, v: bare(conn, FLOOR_SQL, uid, q, v),
-               "textbook": lambda uid, q, v: bare(conn, TEXTBOOK_SQL, uid, q, v),
+    runners = {"bare": lambda uid, q, v: one_statement(conn, BARE_SQL, uid, q, v),
+               "floor": lambda uid, q, v: one_statement(conn, FLOOR_SQL, uid, q, v),
+               "textbook": lambda uid, q, v: one_statement(conn, TEXTBOOK_SQL, uid, q, v),
                "statement": statement, "uow": uow_alone, "rank": rank_alone,
                "system": lambda uid, q, v: counts.append(len(system(uid, q, v)[0])),
                "reader": lambda uid, q, v: reader.recall(NAMESPACE, uid, q, k=k)}
@@ -445,9 +455,10 @@ def measure(url: str, rounds: list[dict], *, warmup: int,
 
 
 def server_side(url: str, rounds: list[dict], *, n: int) -> dict[str, dict]:
-    """Execution time inside Postgres (EXPLAIN ANALYZE, timing off) of the bare query and of
-    the candidates statement, each over its own `n` users: the database's share of the
-    work, far less sensitive than wall-clock figures to a machine busy with other jobs."""
+    """Execution time inside Postgres (EXPLAIN ANALYZE, timing off) of the bare, floor and
+    textbook queries and of the candidates statement, each over its own `n` users: the
+    database's share of the work, far less sensitive than wall-clock figures to a machine
+    busy with other jobs."""
     import psycopg
     from pgvector.psycopg import register_vector
 
@@ -461,7 +472,7 @@ def server_side(url: str, rounds: list[dict], *, n: int) -> dict[str, dict]:
             for name, sql in statements.items():
                 uid, query, qvec = round_[name]
                 rows = conn.execute("EXPLAIN (ANALYZE, TIMING OFF, SUMMARY ON) " + sql, {
-                    "ns": NAMESPACE, "uid": uid, "q": query, "pool": 30,
+                    "ns": NAMESPACE, "uid": uid, "q": query, "pool": POOL,
                     "qv": np.asarray(qvec, dtype=np.float32)}).fetchall()
                 line = next(r[0] for r in rows if r[0].startswith("Execution Time"))
                 out[name].append(float(line.split()[2]) / 1000)

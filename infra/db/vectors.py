@@ -4,7 +4,7 @@ pgvector's SQLAlchemy type binds a vector as text: 384 floats formatted in Pytho
 vector, ~0.7 ms of a consolidated session's CPU) and parsed again by the server. Here the
 column type hands psycopg a `pgvector.Vector`, which every engine connection dumps in the
 binary format (`on_connect`); recall's statements use the same adapters for their query
-vector and the fragment vectors they read."""
+vector, and read fragment vectors as raw bytes (`VectorBytes`)."""
 from __future__ import annotations
 
 from typing import Any
