@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from scripts.local_services import free_port
+from scripts.bench.services import free_port
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
@@ -65,7 +65,7 @@ def database_url(pg_server_url, request) -> str:
 
 @pytest.fixture(scope="session")
 def redis_url() -> str:
-    from scripts.local_services import redis_server
+    from scripts.bench.services import redis_server
     services = contextlib.ExitStack()
     try:
         url = services.enter_context(
@@ -107,7 +107,7 @@ def settings(database_url, tmp_path):
 @pytest.fixture
 def runtime(settings, clock):
     """The whole stack in process (eager tasks) on the real Postgres and a file store."""
-    from scripts.runtime import start
+    from api.runtime import start
     rt = start(settings, clock=clock)
     yield rt
     rt.deps.dispose()

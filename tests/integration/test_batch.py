@@ -12,7 +12,7 @@ from sqlalchemy import text
 from sqlalchemy.dialects.postgresql import insert
 
 from schemas.records import InlineClaim
-from scripts.bench_conversations import generate
+from scripts.bench.conversations import generate
 from workers import dreaming, stages
 
 NOW = datetime(2025, 6, 1, 9, 0, tzinfo=UTC)

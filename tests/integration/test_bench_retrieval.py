@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from scripts.bench_data import load, normalise_evidence, parse_locomo_time, parse_lme_time
-from scripts.bench_retrieval import (
+from scripts.bench.data import load, normalise_evidence, parse_locomo_time, parse_lme_time
+from scripts.bench.retrieval import (
     METHODS,
     Hit,
     Options,

@@ -92,7 +92,7 @@ def test_hostile_text_is_stored_verbatim_not_executed(runtime, ns):
 
 
 def test_transcripts_on_s3_over_http(settings, clock, s3_endpoint, ns):
-    from scripts.runtime import start
+    from api.runtime import start
     s = settings.model_copy(update={"object_store_url": f"s3://rev-{ns}/raw",
                                     "object_store_endpoint": s3_endpoint})
     rt = start(s, clock=clock)

@@ -27,7 +27,7 @@ def _ended_session(rt, ns, user, sid, at, city):
 
 @pytest.mark.parametrize("round_", range(3))
 def test_two_workers_on_one_user_keep_one_current_city(settings, clock, ns, round_):
-    from scripts.runtime import start
+    from api.runtime import start
     rt = start(settings.model_copy(update={"mode": "online"}), clock=clock)  # no auto-dream
     try:
         cities = ["Berlin", "Paris", "Rome", "Oslo", "Lima", "Kyiv"]

@@ -10,7 +10,7 @@ import pytest
 from api.admin import correct
 from api.erasure import forget
 from api.export import export_user
-from scripts.runtime import start
+from api.runtime import start
 from tests.integration.test_erasure import T0, churn, everywhere, object_hits, objects_of, play
 from tests.integration.test_isolation import cli  # noqa: F401  (fixture)
 

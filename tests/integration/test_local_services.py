@@ -6,7 +6,7 @@ import shutil
 import pytest
 import redis
 
-from scripts.local_services import free_port, redis_server
+from scripts.bench.services import free_port, redis_server
 
 
 @pytest.mark.skipif(shutil.which("redis-server") is None, reason="redis-server not installed")

@@ -9,7 +9,7 @@ import urllib.request
 
 import pytest
 
-from scripts.local_services import free_port
+from scripts.bench.services import free_port
 from tests.integration.test_worker import (  # noqa: F401  (broker_env is a fixture)
     _publisher, _start_worker, _stop, _story, _wait, broker_env)
 
@@ -85,7 +85,7 @@ def test_metrics_command_computes_store_gauges_on_scrape(runtime, ns):
 
     from prometheus_client import generate_latest
 
-    from scripts.cli_metrics import build_registry
+    from scripts.cli.metrics import build_registry
     t0 = datetime(2026, 2, 1, 9, 0, tzinfo=UTC)
     mem = runtime.memory
     mem.start_session(ns, "u1", "s1", t0)

@@ -115,7 +115,7 @@ def own_postgres():
 @pytest.mark.slow
 def test_postgres_stopped_mid_run_the_assistant_keeps_answering(own_postgres, clock, tmp_path):
     from infra.settings import Settings
-    from scripts.runtime import start
+    from api.runtime import start
 
     server = own_postgres
     settings = Settings(data_dir=tmp_path, database_url=server.get_uri(), broker_url=None,

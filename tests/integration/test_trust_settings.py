@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from api.admin import set_sensitive_consent
-from scripts.runtime import start
+from api.runtime import start
 
 T0 = datetime(2026, 4, 1, 10, 0, tzinfo=UTC)
 

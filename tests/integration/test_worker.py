@@ -57,7 +57,7 @@ def broker_env(database_url, redis_url, tmp_path):
 
 def _publisher(env):
     from infra.settings import Settings
-    from scripts.runtime import start
+    from api.runtime import start
     settings = Settings(database_url=env["DATABASE_URL"], broker_url=env["BROKER_URL"],
                         queue=env["REVERIE_QUEUE"], embedder="hash",
                         object_store_url=env["REVERIE_OBJECT_STORE_URL"],
@@ -144,7 +144,7 @@ def test_reconfiguring_in_one_process_publishes_to_the_new_queue(broker_env, set
     runner and the tests do): the second must publish to its own queue, not the first's
     (the app's cached producer pool and queue table are dropped on reconfiguration)."""
     import redis
-    from scripts.runtime import start
+    from api.runtime import start
     from workers.app import app
     client = redis.Redis.from_url(broker_env["BROKER_URL"])
     # A brokerless runtime whose producer pool was touched (as a metrics scrape does).

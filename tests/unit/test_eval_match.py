@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from scripts.eval_match import (
+from scripts.eval.match import (
     Entry, as_of, believed_as_of, compare_rows, current_of, history_of, match_sequence,
     match_set, text_problems, totals, totals_line, working_set_facts,
 )

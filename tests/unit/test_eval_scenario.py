@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from scripts.eval_scenario import (
+from scripts.eval.scenario import (
     CHECK_KINDS, ScenarioFileError, load_all, load_scenario, scenario_files,
 )
 

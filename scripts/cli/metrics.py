@@ -39,7 +39,7 @@ def metrics_cmd(
     """Serve the store-derived metrics (computed on scrape) for Prometheus."""
     from prometheus_client import generate_latest, start_http_server
 
-    from scripts.runtime import start
+    from api.runtime import start
     rt = start(data_dir=data_dir)
     registry = build_registry(rt.deps)
     if once:

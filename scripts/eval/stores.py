@@ -20,8 +20,8 @@ from sqlalchemy.exc import DBAPIError
 
 from api.read import render_context
 from infra.db.models import SessionRow
-from scripts import eval_match as m
-from scripts.eval_stack import ScenarioEnv
+from scripts.eval import match as m
+from scripts.eval.stack import ScenarioEnv
 from workers.online import working_set
 
 #: Tables that hold no user data (schema bookkeeping).

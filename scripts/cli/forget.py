@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from schemas.errors import ReverieError
-from scripts.cli_time import parse_time
+from scripts.cli.times import parse_time
 
 console = Console()
 err = Console(stderr=True)
@@ -19,7 +19,7 @@ err = Console(stderr=True)
 
 
 def _runtime(data_dir: Path | None):
-    from scripts.runtime import start
+    from api.runtime import start
     return start(data_dir=data_dir)
 
 

@@ -26,7 +26,7 @@ from infra.db.engine import (
     embedded_database_url, make_engine, migrate, stop_embedded, to_psycopg_url,
 )
 from infra.settings import Settings
-from scripts.runtime import Runtime, start
+from api.runtime import Runtime, start
 
 #: How long the runner waits for real workers to finish a step's pipeline runs.
 SETTLE_TIMEOUT_S = 180.0

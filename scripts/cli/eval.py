@@ -30,7 +30,7 @@ def _scenario_line(console: Console, mode: str | None):
 
 
 def _compare_table(reports: dict[str, dict]) -> Table:
-    from scripts.eval_match import compare_rows
+    from scripts.eval.match import compare_rows
     table = Table(title="checks passed per mode (passed/total)")
     table.add_column("check")
     for mode in reports:
@@ -61,10 +61,10 @@ def eval_cmd(
     completed, whatever the checks say; 2 when it could not run (a bad file, a service down).
     """
     from infra.settings import Settings
-    from scripts.eval_match import totals_line
-    from scripts.eval_runner import RunAborted, run_mode
-    from scripts.eval_scenario import ScenarioFileError, load_all
-    from scripts.eval_stack import EvalStack, ServiceDown
+    from scripts.eval.match import totals_line
+    from scripts.eval.runner import RunAborted, run_mode
+    from scripts.eval.scenario import ScenarioFileError, load_all
+    from scripts.eval.stack import EvalStack, ServiceDown
 
     console = Console(highlight=False, soft_wrap=True)
     err = Console(stderr=True, highlight=False, soft_wrap=True)

@@ -25,8 +25,8 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
-from scripts.bench_conversations import generate
-from scripts.local_services import free_port, redis_server
+from scripts.bench.conversations import generate
+from scripts.bench.services import free_port, redis_server
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Tables whose rows the COPY bound re-inserts: what consolidation produces.
@@ -157,7 +157,7 @@ class Scenario:
     def __init__(self, opts: Options, url: str, broker: str, n_workers: int, tmp: Path,
                  progress) -> None:
         from infra.settings import Settings
-        from scripts.runtime import start
+        from api.runtime import start
         self.opts, self.url, self.progress, self.tmp = opts, url, progress, tmp
         queue = f"reverie-bench-{uuid.uuid4().hex[:8]}"
         objects = (tmp / "objects").as_uri()

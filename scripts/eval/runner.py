@@ -21,10 +21,10 @@ from sqlalchemy.exc import OperationalError
 
 from api.admin import correct
 from schemas.errors import StoreUnavailable
-from scripts import eval_match as m
-from scripts.eval_checks import run_check, view_for
-from scripts.eval_scenario import Scenario, Step, StepProblem, inline_claim, parse_time
-from scripts.eval_stack import EvalStack, ScenarioEnv, ServiceDown
+from scripts.eval import match as m
+from scripts.eval.checks import run_check, view_for
+from scripts.eval.scenario import Scenario, Step, StepProblem, inline_claim, parse_time
+from scripts.eval.stack import EvalStack, ScenarioEnv, ServiceDown
 from workers.triggers import nightly_batch, sweep
 
 

@@ -33,7 +33,7 @@ STORY = [
 
 def run_demo(console: Console, data_dir: Path | None = None) -> None:
     from infra.db.engine import stop_embedded
-    from scripts.runtime import start
+    from api.runtime import start
 
     keep = data_dir is not None
     root = Path(data_dir) if keep else Path(tempfile.mkdtemp(prefix="reverie-demo-"))

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from scripts.bench_data import (
+from scripts.bench.data import (
     CATEGORIES,
     Conversation,
     DataFileError,
@@ -279,7 +279,7 @@ def run(opts: Options, progress=None, *, settings=None) -> dict:
     (tests) replaces the settings built here."""
     from infra.clock import FixedClock
     from infra.settings import Settings
-    from scripts.runtime import start
+    from api.runtime import start
 
     kind, records = load(opts.data)
     skipped = 0

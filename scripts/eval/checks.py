@@ -12,10 +12,10 @@ from datetime import datetime
 
 from api.read import render_context
 from schemas.records import Fact
-from scripts import eval_match as m
-from scripts.eval_scenario import parse_time
-from scripts.eval_stack import ScenarioEnv
-from scripts.eval_stores import gone_findings, isolation_findings
+from scripts.eval import match as m
+from scripts.eval.scenario import parse_time
+from scripts.eval.stack import ScenarioEnv
+from scripts.eval.stores import gone_findings, isolation_findings
 from workers.online import working_set
 
 

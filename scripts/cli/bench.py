@@ -31,8 +31,8 @@ def retrieval(
         "cached baseline vectors); default: a temporary folder, removed afterwards."),
 ) -> None:
     """Recall quality: the system vs BM25 and dense retrieval over raw turns, same data."""
-    from scripts.bench_data import DataFileError
-    from scripts.bench_retrieval import METHODS, Options, metric_names, run
+    from scripts.bench.data import DataFileError
+    from scripts.bench.retrieval import METHODS, Options, metric_names, run
     if embedder not in ("local", "hash"):
         raise typer.BadParameter("--embedder must be local or hash")
     opts = Options(data=data, embedder=embedder, limit=limit, data_dir=data_dir,
@@ -68,9 +68,9 @@ def _fmt(value) -> str:
     return "-" if value is None else f"{value:.3f}"
 
 
-from scripts.bench_consolidate import consolidate_cmd  # noqa: E402
+from scripts.bench.consolidate import consolidate_cmd  # noqa: E402
 bench_app.command("consolidate")(consolidate_cmd)
 
 
-from scripts.bench_recall import recall_cmd  # noqa: E402
+from scripts.bench.recall import recall_cmd  # noqa: E402
 bench_app.command("recall")(recall_cmd)

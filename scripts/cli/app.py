@@ -13,7 +13,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from schemas.errors import ReverieError
-from scripts.cli_time import parse_time
+from scripts.cli.times import parse_time
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=(
     "Reverie: memory for AI assistants that stays true as a user's life changes.\n\n"
@@ -29,14 +29,14 @@ DataDir = Annotated[Optional[Path], typer.Option("--data-dir", help="State folde
 
 
 def _runtime(data_dir: Path | None = None, **kw):
-    from scripts.runtime import start
+    from api.runtime import start
     return start(data_dir=data_dir, **kw)
 
 
 @app.command()
 def demo(data_dir: DataDir = None) -> None:
     """Play the Munich -> Berlin story on the embedded stack (no services needed)."""
-    from scripts.demo import run_demo
+    from scripts.cli.demo import run_demo
     run_demo(console, data_dir)
 
 
@@ -246,13 +246,13 @@ def explain(namespace: str, user: str, predicate: str, data_dir: DataDir = None)
             console.print(f"   held back: {e['reason']} — said: {e.get('said')!r}")
 
 
-from scripts import cli_bench  # noqa: E402
+from scripts.cli import bench as cli_bench  # noqa: E402
 app.add_typer(cli_bench.bench_app, name="bench")
-from scripts import cli_eval  # noqa: E402
+from scripts.cli import eval as cli_eval  # noqa: E402
 app.command("eval")(cli_eval.eval_cmd)
-from scripts import cli_metrics  # noqa: E402
+from scripts.cli import metrics as cli_metrics  # noqa: E402
 app.command("metrics")(cli_metrics.metrics_cmd)
-from scripts import cli_forget  # noqa: E402
+from scripts.cli import forget as cli_forget  # noqa: E402
 app.command("forget")(cli_forget.forget_cmd)
 app.command("export")(cli_forget.export_cmd)
 
