@@ -25,7 +25,15 @@ from pipeline.normalize import norm, same_value
 from pipeline.vocabulary import PRIVILEGE_PREDICATES, Vocabulary
 from schemas.ids import stable_id
 from schemas.plan import CloseFact, Decision, InsertFact, Op, Plan, Quarantine, Reconfirm
-from schemas.records import SOURCE_RANK, Claim, Fact
+from schemas.records import (
+    SOURCE_RANK,
+    TRUSTED_ORIGINS,
+    Claim,
+    Fact,
+    changes_user_facts,
+    ends_at,
+    removes,
+)
 
 #: Below this confidence a claim that would change the store is quarantined.
 QUARANTINE_FLOOR = 0.5
@@ -156,95 +164,144 @@ def _close_dependents(view: _View, seq: int, parent: str, at: datetime, now: dat
 
 def _decide(claim: Claim, seq: int, view: _View, *, namespace: str, user_id: str,
             session_id: str | None, now: datetime, vocab: Vocabulary) -> None:
+    """One claim's decision, by branch: held back, a removal, a reconfirmation, a new value
+    of a multi-valued predicate, or of a single-valued one."""
+    if _held_back(claim, seq, view):
+        return
+    ctx = _Ctx(seq=seq, view=view, namespace=namespace, user_id=user_id, now=now,
+               vocab=vocab, at=(ends_at(claim) if removes(claim) else claim.valid_from) or now)
+    existing = view.of(claim.predicate)
+    if removes(claim):
+        _decide_removal(claim, ctx, existing)
+        return
+    matching = [f for f in existing if same_value(f.object, claim.object)]
+    if matching and _reconfirmed(claim, ctx, matching[0]):
+        return
+    if vocab.cardinality(claim.predicate) == "multi":
+        _decide_multi(claim, ctx, matching)
+    else:
+        _decide_single(claim, ctx, existing[0] if existing else None)
+
+
+@dataclass(frozen=True)
+class _Ctx:
+    """What every branch of one claim's decision needs."""
+
+    seq: int
+    view: _View
+    namespace: str
+    user_id: str
+    now: datetime
+    vocab: Vocabulary
+    #: World time the claim takes effect (a removal: when the state ended).
+    at: datetime
+
+    def fact(self, claim: Claim, cardinality: str) -> Fact:
+        return new_fact(claim, namespace=self.namespace, user_id=self.user_id, now=self.now,
+                        cardinality=cardinality)
+
+
+def _held_back(claim: Claim, seq: int, view: _View) -> bool:
+    """Claims that never change the user's facts, decided (and recorded) here."""
     p = claim.predicate
-    rank = SOURCE_RANK[claim.source]
     if p in PRIVILEGE_PREDICATES:
         _quarantine(view, seq, claim, "privilege-claim",
                     "claims about privileges, roles or access are never accepted from a "
                     "conversation")
-        return
-    if claim.untrusted_origin not in (None, "user"):
-        _decision(view, seq, "rejected", "untrusted-origin",
-                  f"text from {claim.untrusted_origin} never asserts facts about the user",
-                  claim, p)
-        return
+        return True
+    if not changes_user_facts(claim):
+        if claim.untrusted_origin not in TRUSTED_ORIGINS:
+            rule, why = ("untrusted-origin",
+                         f"text from {claim.untrusted_origin} never asserts facts about the user")
+        elif claim.subject != "user":
+            rule, why = "other-subject", f"about {claim.subject}, not the user: stays episodic"
+        else:
+            rule, why = "not-asserted", f"said as {claim.modality}: stays episodic"
+        _decision(view, seq, "rejected" if rule == "untrusted-origin" else "unrelated", rule,
+                  why, claim, p)
+        return True
     if claim.sensitive and claim.source not in DIRECT_SOURCES:
         _decision(view, seq, "rejected", "sensitive-needs-direct-statement",
                   f"{claim.sensitive} facts are kept only from the user's direct statement",
                   claim, p)
-        return
-    at = claim.valid_from or now
-    existing = view.of(p)
+        return True
+    return False
+
+
+def _decide_removal(claim: Claim, ctx: _Ctx, existing: list[Fact]) -> None:
+    view, seq, p = ctx.view, ctx.seq, claim.predicate
     matching = [f for f in existing if same_value(f.object, claim.object)]
-
-    if claim.op == "retract":
-        # A removal may name the value more briefly than it was stored ("Mittens" for
-        # "cat named Mittens"): every word of the removal must appear in the stored value.
-        named = [f for f in existing if claim.object.strip()
-                 and set(norm(claim.object).split()) <= set(norm(f.object).split())]
-        targets = matching or named or (existing if vocab.cardinality(p) == "single"
-                                        and not claim.object else [])
-        if not targets:
-            _decision(view, seq, "unrelated", "retract-nothing-current",
-                      "nothing current to remove", claim, p)
-            return
-        for old in targets:
-            if rank < SOURCE_RANK[old.source]:
-                _decision(view, seq, "rejected", "source-precedence",
-                          f"a {claim.source} claim cannot remove a {old.source} fact",
-                          claim, p, target=old.fact_id)
-                continue
-            _close(view, old, max(at, old.valid_from), now)
-            _decision(view, seq, "retracted", "explicit-removal",
-                      "the user said this no longer holds", claim, p, target=old.fact_id)
-            _close_dependents(view, seq, p, at, now, vocab, claim)
+    # A removal may name the value more briefly than it was stored ("Mittens" for
+    # "cat named Mittens"): every word of the removal must appear in the stored value.
+    named = [f for f in existing if claim.object.strip()
+             and set(norm(claim.object).split()) <= set(norm(f.object).split())]
+    targets = matching or named or (existing if ctx.vocab.cardinality(p) == "single"
+                                    and not claim.object else [])
+    if not targets:
+        _decision(view, seq, "unrelated", "retract-nothing-current",
+                  "nothing current to remove", claim, p)
         return
+    for old in targets:
+        if SOURCE_RANK[claim.source] < SOURCE_RANK[old.source]:
+            _decision(view, seq, "rejected", "source-precedence",
+                      f"a {claim.source} claim cannot remove a {old.source} fact",
+                      claim, p, target=old.fact_id)
+            continue
+        _close(view, old, max(ctx.at, old.valid_from), ctx.now)
+        _decision(view, seq, "retracted", "explicit-removal",
+                  "the user said this no longer holds", claim, p, target=old.fact_id)
+        _close_dependents(view, seq, p, ctx.at, ctx.now, ctx.vocab, claim)
 
-    cardinality = vocab.cardinality(p)
-    if matching:
-        old = matching[0]
-        if rank <= SOURCE_RANK[old.source] or claim.object == old.object:
-            view.ops.append(Reconfirm(fact_id=old.fact_id, claim=claim, observed_at=now))
-            _decision(view, seq, "reconfirmed", "same-value",
-                      "the same value was stated again", claim, p, fact_id=old.fact_id,
-                      target=old.fact_id)
-            return
-        # A higher source restating a value in other words: let it own the value.
-    if cardinality == "multi":
-        if claim.confidence < QUARANTINE_FLOOR:
-            _quarantine(view, seq, claim, "low-confidence",
-                        f"confidence {claim.confidence:.2f} is below {QUARANTINE_FLOOR}")
-            return
-        fact = new_fact(claim, namespace=namespace, user_id=user_id, now=now,
-                        cardinality="multi")
-        for old in matching:  # a higher source restating in other words replaces it
-            _close(view, old, max(at, old.valid_from), now, successor=fact.fact_id)
-        view.ops.append(InsertFact(fact=fact))
-        view.current.append(fact)
-        _decision(view, seq, "asserted", "multi-valued-accumulates",
-                  "values of this predicate accumulate", claim, p, fact_id=fact.fact_id)
+
+def _reconfirmed(claim: Claim, ctx: _Ctx, old: Fact) -> bool:
+    """The same value again: reconfirmed, unless a higher source restates it in other
+    words (then it owns the value: False, and the caller replaces it)."""
+    if SOURCE_RANK[claim.source] <= SOURCE_RANK[old.source] or claim.object == old.object:
+        ctx.view.ops.append(Reconfirm(fact_id=old.fact_id, claim=claim, observed_at=ctx.now))
+        _decision(ctx.view, ctx.seq, "reconfirmed", "same-value",
+                  "the same value was stated again", claim, claim.predicate,
+                  fact_id=old.fact_id, target=old.fact_id)
+        return True
+    return False
+
+
+def _decide_multi(claim: Claim, ctx: _Ctx, matching: list[Fact]) -> None:
+    view, seq = ctx.view, ctx.seq
+    if claim.confidence < QUARANTINE_FLOOR:
+        _quarantine(view, seq, claim, "low-confidence",
+                    f"confidence {claim.confidence:.2f} is below {QUARANTINE_FLOOR}")
         return
+    fact = ctx.fact(claim, "multi")
+    for old in matching:  # a higher source restating in other words replaces it
+        _close(view, old, max(ctx.at, old.valid_from), ctx.now, successor=fact.fact_id)
+    view.ops.append(InsertFact(fact=fact))
+    view.current.append(fact)
+    _decision(view, seq, "asserted", "multi-valued-accumulates",
+              "values of this predicate accumulate", claim, claim.predicate,
+              fact_id=fact.fact_id)
 
+
+def _decide_single(claim: Claim, ctx: _Ctx, old: Fact | None) -> None:
+    view, seq, p, at, now = ctx.view, ctx.seq, claim.predicate, ctx.at, ctx.now
     for past in view.past:
         if (past.predicate == p and same_value(past.object, claim.object)
-                and past.valid_from <= at < past.valid_to):
+                and past.valid_to is not None and past.valid_from <= at < past.valid_to):
             _decision(view, seq, "reconfirmed", "matches-history",
                       f"{claim.object!r} was true then and is kept as history", claim, p,
                       target=past.fact_id)
             return
-    old = existing[0] if existing else None
     if old is None:
         if claim.confidence < QUARANTINE_FLOOR:
             _quarantine(view, seq, claim, "low-confidence",
                         f"confidence {claim.confidence:.2f} is below {QUARANTINE_FLOOR}")
             return
-        fact = new_fact(claim, namespace=namespace, user_id=user_id, now=now,
-                        cardinality="single")
+        fact = ctx.fact(claim, "single")
         view.ops.append(InsertFact(fact=fact))
         view.current.append(fact)
         _decision(view, seq, "asserted", "new-value", "no current value", claim, p,
                   fact_id=fact.fact_id)
         return
+    rank = SOURCE_RANK[claim.source]
     if rank < SOURCE_RANK[old.source]:
         _decision(view, seq, "rejected", "source-precedence",
                   f"a {claim.source} claim never overrides a {old.source} fact", claim, p,
@@ -259,8 +316,7 @@ def _decide(claim: Claim, seq: int, view: _View, *, namespace: str, user_id: str
         _quarantine(view, seq, claim, "contradicts-later-statement",
                     f"dated before {old.object!r} began, which was stated later")
         return
-    fact = new_fact(claim, namespace=namespace, user_id=user_id, now=now,
-                    cardinality="single")
+    fact = ctx.fact(claim, "single")
     # A user edit corrects: the old value is withdrawn rather than kept as past truth.
     close_at = old.valid_from if claim.source == "user_edit" else max(at, old.valid_from)
     if claim.source == "user_edit":
@@ -272,4 +328,4 @@ def _decide(claim: Claim, seq: int, view: _View, *, namespace: str, user_id: str
               f"{p} holds one value; {claim.object!r} replaces {old.object!r}"
               + (" (backdated)" if now - at > timedelta(days=1) else ""),
               claim, p, fact_id=fact.fact_id, target=old.fact_id)
-    _close_dependents(view, seq, p, fact.valid_from, now, vocab, claim)
+    _close_dependents(view, seq, p, fact.valid_from, now, vocab=ctx.vocab, claim=claim)

@@ -12,6 +12,17 @@ from pydantic import BaseModel, ConfigDict, Field
 Role = Literal["user", "assistant", "tool", "system"]
 Source = Literal["user_edit", "stated", "imported", "inferred"]
 ClaimOp = Literal["assert", "retract"]
+#: The mood a claim was said in (DESIGN "Claims: who said it, in what mood, true when").
+#: `asserted`: true now (from `valid_from`); `planned`: true from a future `valid_from`;
+#: `ended`: a state that stopped ("I'm back on meat", "we split up") — it removes the value
+#: at `valid_to` (or `valid_from`); `hypothetical` / `question` ("should I move to Lisbon?"),
+#: `negated` ("I'm not allergic"), `quoted` (pasted, tool or assistant text) assert nothing.
+Modality = Literal["asserted", "planned", "ended", "hypothetical", "question", "negated",
+                   "quoted"]
+#: The only moods that change the user's facts; the rest stay episodic.
+FACT_MODALITIES: frozenset[str] = frozenset({"asserted", "planned", "ended"})
+#: Origins whose claims may be the user's own word (None: the user's turn, unmarked).
+TRUSTED_ORIGINS: frozenset[str | None] = frozenset({None, "user"})
 
 #: Source precedence: a lower source never supersedes a higher one.
 SOURCE_RANK: dict[str, int] = {"inferred": 0, "imported": 1, "stated": 2, "user_edit": 3}
@@ -59,17 +70,23 @@ class Transcript(Frozen):
 
 
 class Claim(Frozen):
-    """A candidate statement about the user, produced by an extractor from one session.
+    """A candidate statement, produced by an extractor from one session.
 
-    `valid_from` is world time (None: from the turn's time). `evidence` is the text span that
-    supports it, kept for explanation and quarantine review.
+    `subject` is who it is about ("user", or someone else: "sister", "boss", a name).
+    `modality` is the mood it was said in; `op` stays for corrections and explicit
+    removals — `removes()` below is the one place where the two meet. `valid_from` is world
+    time (None: from the turn's time); `valid_to` is when an `ended` state stopped (None:
+    at `valid_from`). `evidence` is the text span that supports it, kept for explanation
+    and quarantine review.
     """
 
     subject: str = "user"
     predicate: str
     object: str
     op: ClaimOp = "assert"
+    modality: Modality = "asserted"
     valid_from: datetime | None = None
+    valid_to: datetime | None = None
     source: Source = "stated"
     confidence: float = Field(default=0.9, ge=0.0, le=1.0)
     session_id: str = ""
@@ -83,6 +100,25 @@ class Claim(Frozen):
     #: Relation to existing facts proposed by an LLM extractor (duplicate / conflict / stale /
     #: unrelated). A hint only: the reconcile rules decide.
     proposed_relation: str | None = None
+
+
+def changes_user_facts(claim: Claim) -> bool:
+    """True when `claim` may change the user's facts: about the user, said as asserted,
+    planned or ended, and from a trusted origin (the user's own voice). Everything else
+    (other people's news, questions, hypotheticals, negations, quoted text) stays episodic."""
+    return (claim.subject == "user" and claim.modality in FACT_MODALITIES
+            and claim.untrusted_origin in TRUSTED_ORIGINS)
+
+
+def removes(claim: Claim) -> bool:
+    """True when `claim` takes a value away: an explicit retraction (`op`, a correction or a
+    removal) or a state said to have ended (`modality`). The one mapping between the two."""
+    return claim.op == "retract" or claim.modality == "ended"
+
+
+def ends_at(claim: Claim) -> datetime | None:
+    """World time at which a removing claim ends the value (None: at the turn's time)."""
+    return claim.valid_to or claim.valid_from
 
 
 class Fact(Frozen):

@@ -14,7 +14,7 @@ from infra.deps import Deps, UnitOfWork
 from pipeline.extract.rules import extract_turn
 from pipeline.vocabulary import PRIVILEGE_PREDICATES
 from schemas.ids import stable_id
-from schemas.records import SessionInfo, Turn
+from schemas.records import SessionInfo, Turn, changes_user_facts, removes
 
 #: Working-set entries live this long unless consolidation discards them first.
 WORKING_SET_TTL = timedelta(days=2)
@@ -22,12 +22,12 @@ WORKING_SET_TTL = timedelta(days=2)
 
 def write_working_set(uow: UnitOfWork, deps: Deps, info: SessionInfo, turn: Turn) -> int:
     claims = [c for c in extract_turn(turn, session_id=info.session_id)
-              if c.predicate not in PRIVILEGE_PREDICATES and c.untrusted_origin in (None, "user")]
+              if c.predicate not in PRIVILEGE_PREDICATES and changes_user_facts(c)]
     for seq, c in enumerate(claims):
         uow.session.add(WorkingSetRow(
             entry_id=stable_id("ws", info.sid, turn.index, seq), namespace=info.namespace,
             user_id=info.user_id, session_id=info.session_id, predicate=c.predicate,
-            object=c.object, op=c.op, turn=turn.index, at=turn.at,
+            object=c.object, op="retract" if removes(c) else "assert", turn=turn.index, at=turn.at,
             expires_at=turn.at + WORKING_SET_TTL))
     return len(claims)
 
