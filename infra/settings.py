@@ -72,6 +72,12 @@ class Settings(BaseSettings):
     encrypt_transcripts: bool = False
     redact_pii: bool = False
 
+    # inspector (the web page of `reverie serve`, under /inspect)
+    #: The address people reach the server at: the base of the links `reverie link` prints.
+    public_url: str = "http://127.0.0.1:8420"
+    #: Hours an operator's inspector session lasts after the API-key login.
+    operator_session_hours: float = Field(default=8.0, gt=0, le=24 * 7)
+
     # workers
     task_time_limit_s: int = 300
     #: Must exceed the longest task time limit, or Redis re-delivers tasks still running.

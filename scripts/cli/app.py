@@ -255,6 +255,8 @@ app.command("metrics")(cli_metrics.metrics_cmd)
 from scripts.cli import forget as cli_forget  # noqa: E402
 app.command("forget")(cli_forget.forget_cmd)
 app.command("export")(cli_forget.export_cmd)
+from scripts.cli import link as cli_link  # noqa: E402
+app.command("link")(cli_link.link_cmd)
 
 
 def main() -> None:
