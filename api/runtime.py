@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import logging
+import time
 from pathlib import Path
+
+import structlog
 
 from api.memory import Memory
 from api.read import Reader
@@ -12,6 +15,8 @@ from infra.logs import configure_logging
 from infra.settings import Settings
 from workers.app import configure
 
+log = structlog.get_logger(__name__)
+
 
 class Runtime:
     """What a CLI command needs: the API objects over one dependency bundle."""
@@ -20,14 +25,38 @@ class Runtime:
         self.deps = deps
         self.memory = Memory(deps)
         self.reader = Reader(self.memory)
+        #: Seconds `warm_up` took; None until it ran.
+        self.warmed_in_s: float | None = None
 
     @property
     def settings(self) -> Settings:
         return self.deps.settings
 
+    # ---- warm-up (a process is ready before it answers) -----------------------------
+    def warm_up(self) -> float:
+        """Load the embedder (one text embedded: a local model loads its weights and runs
+        its slow first pass) and open the read pool and the write pool, so the first recall
+        costs what every later one does. Seconds taken; idempotent. A store that is down
+        raises `StoreUnavailable`: the process is not ready."""
+        started = time.monotonic()
+        self.deps.warm_embedder()
+        self.deps.open_pools()
+        took = time.monotonic() - started
+        if self.warmed_in_s is None:
+            self.warmed_in_s = took
+            log.info("runtime.warmed", seconds=round(took, 3), embedder=self.deps.embedder.name)
+        return took
+
+    @property
+    def warm(self) -> bool:
+        return self.warmed_in_s is not None
+
 
 def start(settings: Settings | None = None, *, clock: Clock | None = None,
-          data_dir: Path | None = None, **overrides) -> Runtime:
+          data_dir: Path | None = None, warm: bool = True, **overrides) -> Runtime:
+    """The process's runtime, built once from `settings` (default: the environment). With
+    `warm` (the default) it is ready when this returns (`Runtime.warm_up`); a one-shot
+    command that never recalls can skip that with `warm=False`."""
     settings = settings or Settings()
     if data_dir is not None:
         overrides["data_dir"] = data_dir
@@ -38,4 +67,7 @@ def start(settings: Settings | None = None, *, clock: Clock | None = None,
     configure(settings)
     deps = build_deps(settings, clock=clock)
     set_deps(deps)
-    return Runtime(deps)
+    runtime = Runtime(deps)
+    if warm:
+        runtime.warm_up()
+    return runtime

@@ -131,6 +131,14 @@ def safe_recall(reader: Reader, namespace: str, user_id: str, query: str, *,
     `reverie_recall_degraded_total`. Invalid ids still raise: that is the caller's bug."""
     check_namespace(namespace), check_ident(user_id, "user id")
     RECALL_REQUESTS.inc()
+    try:
+        # A model load is not the recall: the deadline starts once the embedder is ready
+        # (at once after `Runtime.warm_up`), so a cold start never counts as a failure
+        # and never opens the breaker.
+        reader.deps.warm_embedder()
+    except Exception as exc:
+        log.exception("recall.embedder_failed", namespace=namespace, user=user_id)
+        return _degraded("error", namespace, user_id, exc)
     guard = guard_for(reader)
     if not guard.acquire():
         return _degraded("open", namespace, user_id, None)

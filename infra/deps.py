@@ -81,7 +81,10 @@ class Deps:
     vocabulary: Vocabulary
     _embedder: Embedder | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
+    #: Held while the embedder warms up (seconds for a local model), apart from `_lock`.
+    _warm_lock: threading.Lock = field(default_factory=threading.Lock)
     _read_engine: Engine | None = None
+    _embedder_warm: bool = False
 
     def __post_init__(self) -> None:
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
@@ -94,6 +97,33 @@ class Deps:
                 self._embedder = make_embedder(s.embedder, s.embedding_dim,
                                                api_base=s.llm_api_base, api_key=s.llm_api_key)
             return self._embedder
+
+    def warm_embedder(self) -> None:
+        """Load the embedder and embed one text (a local model loads its weights and runs
+        its first, slowest pass here). Idempotent; callers after the first return at once,
+        or wait for a load another thread started."""
+        if self._embedder_warm:
+            return
+        embedder = self.embedder
+        with self._warm_lock:
+            if not self._embedder_warm:
+                embedder.embed(["warm up"])
+                self._embedder_warm = True
+
+    @property
+    def embedder_warm(self) -> bool:
+        return self._embedder_warm
+
+    def open_pools(self) -> None:
+        """Open one connection of the write pool and one of the read pool (each pool keeps
+        it): the first recall and the first write do not pay the connect."""
+        try:
+            with self.engine.connect() as conn:
+                conn.execute(text("SELECT 1"))
+            fairy = self.read_engine.raw_connection()
+        except (OperationalError, psycopg.OperationalError) as exc:
+            raise StoreUnavailable(f"database unavailable: {getattr(exc, 'orig', exc)}") from exc
+        fairy.close()
 
     def now(self):
         return self.clock.now()

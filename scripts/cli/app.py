@@ -29,8 +29,10 @@ DataDir = Annotated[Optional[Path], typer.Option("--data-dir", help="State folde
 
 
 def _runtime(data_dir: Path | None = None, **kw):
+    """A one-shot command's runtime: not warmed up (no `safe_recall` deadline to protect,
+    and most commands never embed)."""
     from api.runtime import start
-    return start(data_dir=data_dir, **kw)
+    return start(data_dir=data_dir, warm=False, **kw)
 
 
 @app.command()

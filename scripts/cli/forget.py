@@ -20,7 +20,7 @@ err = Console(stderr=True)
 
 def _runtime(data_dir: Path | None):
     from api.runtime import start
-    return start(data_dir=data_dir)
+    return start(data_dir=data_dir, warm=False)
 
 
 def _summary(report: dict, title: str) -> Table:

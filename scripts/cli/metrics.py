@@ -40,7 +40,7 @@ def metrics_cmd(
     from prometheus_client import generate_latest, start_http_server
 
     from api.runtime import start
-    rt = start(data_dir=data_dir)
+    rt = start(data_dir=data_dir, warm=False)
     registry = build_registry(rt.deps)
     if once:
         console.out(generate_latest(registry).decode(), end="")
