@@ -4,12 +4,12 @@ from __future__ import annotations
 from datetime import datetime
 
 from api.memory import Memory, _aware
-from pipeline.reconcile import reconcile
 from schemas.errors import InvalidInput
 from schemas.ids import check_ident, check_namespace
 from schemas.plan import Plan
 from schemas.records import Claim
 from workers import steps
+from workers.plans import plan_claims
 
 
 def correct(memory: Memory, namespace: str, user_id: str, predicate: str, obj: str,
@@ -28,10 +28,8 @@ def correct(memory: Memory, namespace: str, user_id: str, predicate: str, obj: s
     with deps.unit_of_work(namespace=namespace) as uow:
         uow.facts.lock_user(namespace, user_id)
         uow.audit.record(namespace, user_id, "revise", f"correct:{predicate}", now)
-        history = uow.facts.history(namespace, user_id)
-        plan = reconcile([claim], [f for f in history if f.valid_to is None],
-                         namespace=namespace, user_id=user_id, session_id=None, now=now,
-                         vocabulary=deps.vocabulary, history=history)
+        plan = plan_claims([claim], uow.facts.history(namespace, user_id), namespace=namespace,
+                           user_id=user_id, session_id=None, now=now, vocabulary=deps.vocabulary)
         steps.apply_plan(uow, deps, plan, now)
     return plan
 

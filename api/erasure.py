@@ -42,8 +42,9 @@ from pipeline.opening import summarize_thread
 from pipeline.redact import REDACTED
 from pipeline.statements import item_id_for
 from pipeline.tombstones import fact_tombstone, text_tombstone
+from schemas.enums import SessionState
 from schemas.errors import InvalidInput
-from schemas.ids import check_ident, check_namespace
+from schemas.ids import check_ident, check_namespace, user_scope
 from workers import steps
 
 log = structlog.get_logger(__name__)
@@ -126,7 +127,7 @@ def _erase_user(uow: UnitOfWork, deps: Deps, namespace: str, user_id: str, now: 
     counts.add("transcript_objects_deleted", len(keys))
     # Pseudonymous: the log keeps that a user was erased without keeping who it was.
     pseudonym = "erased-" + hmac.new(deps.settings.secret_key.encode(),
-                                     f"{namespace}\x1f{user_id}".encode(),
+                                     user_scope(namespace, user_id).encode(),
                                      hashlib.sha256).hexdigest()[:32]
     uow.audit.record(namespace, pseudonym, "erase", "erase:all", now)
     if not dry_run:
@@ -140,7 +141,7 @@ def _erase_content(uow: UnitOfWork, deps: Deps, namespace: str, user_id: str, no
     counts = Counts()
     sessions = es.lock_sessions(namespace, user_id)
     by_session_id = {s.session_id: s for s in sessions}
-    open_sessions = {s.sid: s.session_id for s in sessions if s.state == "open"}
+    open_sessions = {s.sid: s.session_id for s in sessions if s.state == SessionState.OPEN}
     objects = user_transcripts(deps.transcripts, namespace, user_id)
     buffered = es.buffered_turns(list(open_sessions))
 
@@ -192,7 +193,7 @@ def _erase_content(uow: UnitOfWork, deps: Deps, namespace: str, user_id: str, no
     es.delete_dead_letters(namespace, needles, [s.sid for s in sessions], counts)
 
     # 4. Keep it out; re-render; record that (not what) it happened.
-    scope = steps.scope_of(namespace, user_id)
+    scope = user_scope(namespace, user_id)
     key = deps.settings.secret_key
     stones = [fact_tombstone(p, o, key=key, scope=scope) for p, o in sorted(values)
               if text is None or text.strip().lower() in o.lower()]

@@ -10,6 +10,7 @@ import structlog
 
 from infra.deps import Deps
 from infra.settings import Settings
+from schemas.enums import RunMode, SessionState
 from schemas.errors import InvalidInput, SessionClosed
 from schemas.ids import check_ident, check_namespace
 from schemas.records import InlineClaim, SessionInfo, Turn
@@ -49,7 +50,7 @@ class Memory:
         with self.deps.unit_of_work(namespace=namespace) as uow:
             existing = uow.sessions.find(namespace, user_id, session_id)
             if existing is not None:
-                if existing.state != "open":
+                if existing.state != SessionState.OPEN:
                     raise SessionClosed(f"session {session_id!r} already ended; start a new "
                                         "session id")
                 return existing
@@ -72,7 +73,7 @@ class Memory:
                                "(REVERIE_MAX_TURN_CHARS); split it or raise the limit")
         with self.deps.unit_of_work(namespace=namespace) as uow:
             info = uow.sessions.get(namespace, user_id, session_id, lock=True)
-            if info.state != "open":
+            if info.state != SessionState.OPEN:
                 raise SessionClosed(f"session {session_id!r} has ended; turns after the end "
                                     "are refused (start a new session)")
             if info.turn_count >= self.settings.max_turns_per_session:
@@ -86,7 +87,7 @@ class Memory:
             turn = Turn(index=info.turn_count, role=role, text=text,
                         at=_aware(at, self.deps.now()), injected=injected)
             uow.sessions.append_turn(info, turn)
-            if self.settings.mode in ("online", "full") and role == "user" and not injected:
+            if self.settings.mode != RunMode.NONE and role == "user" and not injected:
                 write_working_set(uow, self.deps, info, turn)
         return turn
 
@@ -96,7 +97,7 @@ class Memory:
         check_namespace(namespace), check_ident(user_id, "user id")
         with self.deps.unit_of_work(namespace=namespace) as uow:
             info = uow.sessions.get(namespace, user_id, session_id, lock=True)
-            if info.state != "open":
+            if info.state != SessionState.OPEN:
                 raise SessionClosed(f"session {session_id!r} has ended")
             uow.sessions.add_claim(info, uow.sessions.count_claims(info.sid), claim)
             uow.audit.record(namespace, user_id, "write", f"session:{session_id}:claim",
@@ -111,6 +112,6 @@ class Memory:
             info = uow.sessions.get(namespace, user_id, session_id, lock=True)
             ended = steps.end_session(uow, self.deps, info, reason="event", now=now)
             uow.audit.record(namespace, user_id, "write", f"session:{session_id}:end", now)
-            if self.settings.mode == "full":
+            if self.settings.mode == RunMode.FULL:
                 uow.after_commit(lambda: publish_session_end(self.deps, ended.sid, now))
         return ended

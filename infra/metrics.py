@@ -21,6 +21,8 @@ from prometheus_client import Counter, Gauge, Histogram
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 
+from schemas.enums import SessionState
+
 #: Stages take milliseconds with the rule extractor and seconds with an LLM.
 TASK_BUCKETS = (0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0,
                 60.0, 120.0, 300.0)
@@ -260,7 +262,7 @@ class StoreCollector(Collector):
             [], (kinds.get("superseded", 0) + kinds.get("retracted", 0)) / total if total else 0)
         plain["reverie_quarantine_ratio"].add_metric(
             [], kinds.get("quarantined", 0) / total if total else 0)
-        done, failed = states.get("consolidated", 0), states.get("failed", 0)
+        done, failed = states.get(SessionState.CONSOLIDATED, 0), states.get(SessionState.FAILED, 0)
         plain["reverie_consolidation_success_ratio"].add_metric(
             [], done / (done + failed) if done + failed else 1.0)
         n_runs = prompt = completion = cost = 0

@@ -6,6 +6,8 @@ from pathlib import Path
 from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from schemas.enums import ExtractorKind, RunMode
+
 
 class Settings(BaseSettings):
     """Everything configurable. Environment names: `REVERIE_<FIELD>`, plus the three service
@@ -31,7 +33,7 @@ class Settings(BaseSettings):
     object_store_region: str = "us-east-1"
 
     #: none (no memory) | online (per-turn working set only) | full (plus consolidation)
-    mode: str = "full"
+    mode: RunMode = RunMode.FULL
 
     # capture limits
     max_transcript_bytes: int = 2_000_000
@@ -44,7 +46,7 @@ class Settings(BaseSettings):
     sweep_every_s: float = 60.0
 
     # extraction
-    extractor: str = "rules"  # rules | llm
+    extractor: ExtractorKind = ExtractorKind.RULES
     llm_model: str = "gpt-4o-mini"
     llm_api_base: str | None = None
     llm_api_key: str | None = None
@@ -53,7 +55,8 @@ class Settings(BaseSettings):
     extra_multi_valued: list[str] = []
 
     # read path
-    embedder: str = "local"  # local | hash | litellm/<model>
+    #: local | hash | litellm/<model> (`EmbedderKind.of` tells which)
+    embedder: str = "local"
     embedding_dim: int = 384
     recall_deadline_ms: int = 300
     #: Failures in a row that open safe_recall's circuit breaker, and the seconds before

@@ -23,7 +23,7 @@ from datetime import UTC, datetime, timedelta
 
 from pipeline.normalize import norm, same_value
 from pipeline.vocabulary import PRIVILEGE_PREDICATES, Vocabulary
-from schemas.ids import stable_id
+from schemas.ids import stable_id, user_scope
 from schemas.plan import CloseFact, Decision, InsertFact, Op, Plan, Quarantine, Reconfirm
 from schemas.records import (
     SOURCE_RANK,
@@ -62,7 +62,7 @@ def reconcile(claims: Sequence[Claim], current: Sequence[Fact], *, namespace: st
     `history`, so replaying an old session reconfirms the past instead of fighting the
     present). Safe to call twice: ids derive from the inputs, same inputs give the same plan."""
     vocab = vocabulary or Vocabulary()
-    view = _View(scope=f"{namespace}\x1f{user_id}",
+    view = _View(scope=user_scope(namespace, user_id),
                  current=[f for f in current if f.valid_to is None and f.retracted_at is None],
                  past=[f for f in history if f.valid_to is not None and f.retracted_at is None])
     for seq, claim in enumerate(claims):

@@ -40,3 +40,9 @@ def stable_id(*parts: object) -> str:
 
 def session_key(namespace: str, user_id: str, session_id: str) -> str:
     return stable_id("session", namespace, user_id, session_id)
+
+
+def user_scope(namespace: str, user_id: str) -> str:
+    """The key that names one user of one namespace: what tombstone hashes, reconcile's
+    view, the per-user lock and the erasure pseudonym are keyed by."""
+    return f"{namespace}\x1f{user_id}"

@@ -9,6 +9,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from schemas.enums import SessionState
+
 Role = Literal["user", "assistant", "tool", "system"]
 Source = Literal["user_edit", "stated", "imported", "inferred"]
 ClaimOp = Literal["assert", "retract"]
@@ -152,7 +154,7 @@ class SessionInfo(Frozen):
     started_at: datetime
     last_activity_at: datetime
     ended_at: datetime | None = None
-    state: str
+    state: SessionState
     end_reason: str | None = None
     transcript_key: str | None = None
     transcript_checksum: str | None = None

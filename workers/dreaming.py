@@ -25,6 +25,7 @@ from sqlalchemy.exc import OperationalError
 
 from infra.deps import NOTHING_HELD, Deps
 from pipeline.batching import Pending, pick_batch
+from schemas.enums import ExtractorKind, RunMode
 from schemas.errors import TransientError
 from workers.stages import STAGES, consolidate_many, forget_many, reconcile_many, replay_many
 
@@ -47,7 +48,7 @@ def batch_size(deps: Deps) -> int:
     extractor spends seconds per session, so a batch would buy little and could outrun
     the task's time limit."""
     s = deps.settings
-    return s.dream_batch_size if s.mode == "full" and s.extractor != "llm" else 1
+    return s.dream_batch_size if s.mode == RunMode.FULL and s.extractor != ExtractorKind.LLM else 1
 
 
 def defer_delay(deps: Deps, deferrals: int) -> float:

@@ -13,13 +13,10 @@ from infra.deps import Deps, UnitOfWork
 from infra.stores.items import ItemChange
 from pipeline.profile import facts_digest, render_profile
 from pipeline.reconcile import reconcile
+from pipeline.vocabulary import Vocabulary
 from schemas.errors import PermanentError
 from schemas.plan import CloseFact, InsertFact, Plan, Reconfirm
-from schemas.records import Claim, SessionInfo
-
-
-def scope_of(namespace: str, user_id: str) -> str:
-    return f"{namespace}\x1f{user_id}"
+from schemas.records import Claim, Fact, SessionInfo
 
 
 def claims_of(replay_output: dict | None, info: SessionInfo) -> list[Claim]:
@@ -29,16 +26,25 @@ def claims_of(replay_output: dict | None, info: SessionInfo) -> list[Claim]:
     return [Claim.model_validate(c) for c in replay_output.get("claims", [])]
 
 
+def plan_claims(claims: Sequence[Claim], versions: Sequence[Fact], *, namespace: str,
+                user_id: str, session_id: str | None, now: datetime,
+                vocabulary: Vocabulary) -> Plan:
+    """Reconcile claims against one user's fact versions: those still believed (not
+    retracted) are the history, those of them still valid the current facts. Retracted
+    versions may be passed in; they are left out."""
+    history = [f for f in versions if f.retracted_at is None]
+    return reconcile(claims, [f for f in history if f.valid_to is None], namespace=namespace,
+                     user_id=user_id, session_id=session_id, now=now, vocabulary=vocabulary,
+                     history=history)
+
+
 def plan_for(uow: UnitOfWork, deps: Deps, info: SessionInfo, now: datetime) -> Plan:
     """Plan one session's claims against the user's facts as stored now."""
     out = uow.runs.checkpoint(info.sid, "replay", info.transcript_checksum or "",
                               deps.extractor.version)
-    claims = claims_of(out, info)
-    history = uow.facts.history(info.namespace, info.user_id)
-    current = [f for f in history if f.valid_to is None]
-    return reconcile(claims, current, namespace=info.namespace, user_id=info.user_id,
-                     session_id=info.session_id, now=now, vocabulary=deps.vocabulary,
-                     history=history)
+    return plan_claims(claims_of(out, info), uow.facts.history(info.namespace, info.user_id),
+                       namespace=info.namespace, user_id=info.user_id,
+                       session_id=info.session_id, now=now, vocabulary=deps.vocabulary)
 
 
 def write_plans(uow: UnitOfWork, deps: Deps, plans: Sequence[Plan],

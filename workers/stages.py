@@ -29,14 +29,16 @@ from sqlalchemy import Connection
 from infra import metrics, tracing
 from infra.deps import Deps, UnitOfWork
 from infra.stores.erasure import ErasureStore
-from pipeline.reconcile import advance, reconcile
+from pipeline.reconcile import advance
 from pipeline.redact import REDACTED
 from pipeline.replay import extract_claims, fragments_of
 from pipeline.tombstones import Tombstone, is_erased_claim, scrub_transcript
+from schemas.enums import SessionState
 from schemas.errors import PermanentError
+from schemas.ids import user_scope
 from schemas.plan import Plan
 from schemas.records import Claim, Fragment, SessionInfo, Transcript
-from workers.plans import claims_of, finish_users, plan_for, scope_of, write_plans
+from workers.plans import claims_of, finish_users, plan_claims, plan_for, write_plans
 
 log = structlog.get_logger(__name__)
 STAGES = ("replay", "reconcile", "consolidate", "forget")
@@ -120,7 +122,7 @@ def _replay_one(deps: Deps, info: SessionInfo, stones: Sequence[Tombstone]) -> _
     """Extract a session's claims and fragments: a pure function of the transcript, the
     user's tombstones and the extractor, so a result computed outside the stage's lock
     holds as long as those are unchanged."""
-    key, scope = deps.settings.secret_key, scope_of(info.namespace, info.user_id)
+    key, scope = deps.settings.secret_key, user_scope(info.namespace, info.user_id)
     transcript = scrub_transcript(load_transcript(deps, info), stones, key=key, scope=scope)
     erased = {t.index for t in transcript.turns if t.text == REDACTED}  # and their claims
     claims = [c for c in extract_claims(transcript, deps.extractor)
@@ -227,10 +229,8 @@ def reconcile_many(deps: Deps, sids: Sequence[str], now: datetime, *,
         for info, done in todo:
             claims = claims_of((done["replay"] or {}) if "replay" in done else None, info)
             rows = versions[info.user_id]
-            history = [f for f in rows if f.retracted_at is None]
-            plan = reconcile(claims, [f for f in history if f.valid_to is None],
-                             namespace=ns, user_id=info.user_id, session_id=info.session_id,
-                             now=now, vocabulary=deps.vocabulary, history=history)
+            plan = plan_claims(claims, rows, namespace=ns, user_id=info.user_id,
+                               session_id=info.session_id, now=now, vocabulary=deps.vocabulary)
             versions[info.user_id] = advance(rows, plan)
             outputs.append(_checkpoint(info, {
                 "plan": plan.model_dump(mode="json"),
@@ -311,7 +311,7 @@ def consolidate_many(deps: Deps, sids: Sequence[str], now: datetime, *,
             uow.after_commit(lambda: metrics.LIVE_ITEMS.labels(ns).set(live))
         _pause(deps, "consolidate")
         discard_sessions(uow, ns, [(i.user_id, i.session_id) for i, _, _ in written])
-        uow.sessions.set_states([i.sid for i, _, _ in written], "consolidated")
+        uow.sessions.set_states([i.sid for i, _, _ in written], SessionState.CONSOLIDATED)
         uow.runs.mark_done_many([_checkpoint(i, c) for i, _, c in written], "consolidate",
                                 version, now)
     return [i.sid for i, _, _ in written]

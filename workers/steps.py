@@ -15,9 +15,10 @@ import structlog
 from infra.deps import Deps, UnitOfWork
 from pipeline.opening import summarize_thread
 from pipeline.redact import redact_pii
+from schemas.enums import SessionState
 from schemas.errors import SessionClosed
 from schemas.records import SessionInfo, Transcript
-from workers.plans import apply_plan, embed_pending, plan_for, refresh_profile, scope_of
+from workers.plans import apply_plan, embed_pending, plan_for, refresh_profile
 from workers.stages import (STAGES, consolidate_many, forget_many, load_transcript,
                             reconcile_many, replay_many)
 
@@ -32,7 +33,7 @@ def end_session(uow: UnitOfWork, deps: Deps, info: SessionInfo, *, reason: str,
     The object is written before the row changes; if the commit then fails, the next attempt
     writes byte-identical content, which the store accepts as a no-op.
     """
-    if info.state != "open":
+    if info.state != SessionState.OPEN:
         raise SessionClosed(f"session {info.session_id!r} already ended ({info.state}); "
                             "a duplicate end event changes nothing")
     turns = uow.sessions.buffered_turns(info.sid)
@@ -77,4 +78,4 @@ def idle_cutoff(deps: Deps, now: datetime) -> datetime:
 
 __all__ = ["STAGES", "end_session", "replay", "reconcile_stage", "consolidate_stage",
            "forget_stage", "apply_plan", "refresh_profile", "embed_pending", "plan_for",
-           "scope_of", "load_transcript"]
+           "load_transcript"]

@@ -11,6 +11,7 @@ import structlog
 from celery import Task
 
 from infra.deps import current_deps
+from schemas.enums import SessionState
 from schemas.errors import PermanentError
 from workers import dreaming, steps
 from workers.app import app
@@ -38,7 +39,7 @@ class DreamTask(Task):
                                      deps.now())
                 if args and self.name.startswith("dream.") and isinstance(args[0], str):
                     try:
-                        uow.sessions.set_state(args[0], "failed")
+                        uow.sessions.set_state(args[0], SessionState.FAILED)
                     except Exception:  # the payload was not a session key
                         pass
         except Exception as dl_exc:  # the store is down too: the log is all we have

@@ -6,6 +6,7 @@ from datetime import datetime
 import structlog
 
 from infra.deps import Deps
+from schemas.enums import RunMode
 from schemas.records import SessionInfo
 from workers import steps
 
@@ -28,7 +29,7 @@ def sweep(deps: Deps, now: datetime) -> list[SessionInfo]:
     with deps.unit_of_work(namespace="*") as uow:  # cross-namespace by design
         for info in uow.sessions.claim_idle(steps.idle_cutoff(deps, now)):
             ended.append(steps.end_session(uow, deps, info, reason="idle", now=now))
-            if deps.settings.mode == "full":
+            if deps.settings.mode == RunMode.FULL:
                 uow.after_commit(lambda sid=info.sid: publish_session_end(deps, sid, now))
     if ended:
         log.info("sweep.ended", sessions=len(ended))
@@ -43,7 +44,7 @@ def nightly_batch(deps: Deps, now: datetime) -> dict:
     with deps.unit_of_work(namespace="*") as uow:
         # Only mode `full` consolidates; `online`/`none` sessions stay ended, not dreamed.
         pending = ([s.sid for s in uow.sessions.pending()]
-                   if deps.settings.mode == "full" else [])
+                   if deps.settings.mode == RunMode.FULL else [])
     for sid in pending:
         dream(sid, _at(deps, now))
     expired: list[dict] = []

@@ -14,7 +14,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import Session
 
 from infra.db.models import DecisionRow, FactEvidenceRow, FactRow, QuarantineRow
-from schemas.ids import stable_id
+from schemas.ids import stable_id, user_scope
 from schemas.plan import CloseFact, Decision, InsertFact, Plan, Quarantine, Reconfirm
 from schemas.records import Fact
 
@@ -125,7 +125,7 @@ class FactStore:
     def lock_user(self, namespace: str, user_id: str) -> None:
         """Serialize reconciliation per user for the rest of this transaction."""
         self._s.execute(text("SELECT pg_advisory_xact_lock(hashtextextended(:k, 0))"),
-                        {"k": f"reverie-user\x1f{namespace}\x1f{user_id}"})
+                        {"k": "reverie-user\x1f" + user_scope(namespace, user_id)})
 
     def lock_users_of(self, sids: Sequence[str]) -> None:
         """`lock_user` for the owner of every session in `sids`, in one statement.

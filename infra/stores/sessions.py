@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session
 
 from infra.db.models import BufferedClaimRow, BufferedTurnRow, CheckpointRow, SessionRow
 from pipeline.batching import Pending
+from schemas.enums import SessionState
 from schemas.errors import NotFound
 from schemas.ids import session_key
 from schemas.records import InlineClaim, SessionInfo, Turn
@@ -42,7 +43,7 @@ _HELD = ("SELECT l.pid, l.objid FROM pg_locks l WHERE l.locktype = 'advisory'"
 _PENDING_OF_FREE_USERS = text(
     f"WITH held AS MATERIALIZED ({_HELD}),"
     " candidates AS MATERIALIZED ("
-    "  SELECT sid, user_id, ended_at FROM sessions WHERE namespace = :ns AND state = 'ended'"
+    "  SELECT sid, user_id, ended_at FROM sessions WHERE namespace = :ns AND state = 'ended'"  # SessionState.ENDED
     "  AND sid <> ALL(:exclude) ORDER BY ended_at, sid LIMIT :window)"
     " SELECT c.sid, c.user_id, c.ended_at, (SELECT count(DISTINCT pid) FROM held) AS peers"
     " FROM candidates c WHERE c.user_id = :user"
@@ -156,7 +157,7 @@ class SessionStore:
         return set(self._s.execute(_TAKE_USERS, {"ns": namespace,
                                                  "users": list(user_ids)}).scalars())
 
-    def set_states(self, sids: Sequence[str], state: str) -> None:
+    def set_states(self, sids: Sequence[str], state: SessionState) -> None:
         if sids:
             self._s.execute(update(SessionRow).where(SessionRow.sid.in_(list(sids)))
                             .values(state=state))
@@ -165,7 +166,7 @@ class SessionStore:
                started_at: datetime) -> SessionInfo:
         row = SessionRow(sid=session_key(namespace, user_id, session_id), namespace=namespace,
                          user_id=user_id, session_id=session_id, started_at=started_at,
-                         last_activity_at=started_at, state="open", turn_count=0,
+                         last_activity_at=started_at, state=SessionState.OPEN, turn_count=0,
                          transcript_bytes=0)
         self._s.add(row)
         self._s.flush()
@@ -201,12 +202,12 @@ class SessionStore:
     def mark_ended(self, sid: str, *, ended_at: datetime, reason: str, key: str,
                    checksum: str, size: int, summary: str | None) -> None:
         self._s.execute(update(SessionRow).where(SessionRow.sid == sid).values(
-            state="ended", ended_at=ended_at, end_reason=reason, transcript_key=key,
+            state=SessionState.ENDED, ended_at=ended_at, end_reason=reason, transcript_key=key,
             transcript_checksum=checksum, transcript_bytes=size, summary=summary))
         self._s.execute(delete(BufferedTurnRow).where(BufferedTurnRow.sid == sid))
         self._s.execute(delete(BufferedClaimRow).where(BufferedClaimRow.sid == sid))
 
-    def set_state(self, sid: str, state: str) -> None:
+    def set_state(self, sid: str, state: SessionState) -> None:
         self._s.execute(update(SessionRow).where(SessionRow.sid == sid).values(state=state))
 
     def set_transcript(self, sid: str, key: str, checksum: str, size: int,
@@ -218,7 +219,7 @@ class SessionStore:
     def claim_idle(self, before: datetime, limit: int = 500) -> list[SessionInfo]:
         """Open sessions idle since `before`, locked so two sweepers never end the same one."""
         rows = self._s.scalars(
-            select(SessionRow).where(SessionRow.state == "open",
+            select(SessionRow).where(SessionRow.state == SessionState.OPEN,
                                      SessionRow.last_activity_at <= before)
             .order_by(SessionRow.last_activity_at).limit(limit)
             .with_for_update(skip_locked=True))
@@ -226,7 +227,7 @@ class SessionStore:
 
     def pending(self, limit: int = 1000) -> list[SessionInfo]:
         """Ended sessions that no pipeline run has consolidated yet."""
-        rows = self._s.scalars(select(SessionRow).where(SessionRow.state.in_(("ended",)))
+        rows = self._s.scalars(select(SessionRow).where(SessionRow.state.in_((SessionState.ENDED,)))
                                .order_by(SessionRow.ended_at).limit(limit))
         return [_info(r) for r in rows]
 

@@ -24,6 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
+from schemas.enums import RunMode, SessionState
 from scripts.bench.data import (
     CATEGORIES,
     Conversation,
@@ -223,14 +224,14 @@ def ingest(rt, clock, namespace: str, sessions: Sequence[RawSession], kind: str,
             prov.turns[f"{sid}#{j}"] = turn.key
         with rt.deps.unit_of_work() as uow:
             existing = uow.sessions.find(namespace, USER, sid)
-        if existing is not None and existing.state == "consolidated":
+        if existing is not None and existing.state == SessionState.CONSOLIDATED:
             advance()
             continue
         end = session.at + timedelta(seconds=TURN_GAP_S * len(session.turns))
         if existing is None:
             clock.set(session.at)
             mem.start_session(namespace, USER, sid, session.at)
-        if existing is None or existing.state == "open":
+        if existing is None or existing.state == SessionState.OPEN:
             done = existing.turn_count if existing is not None else 0  # an interrupted run
             for j, turn in enumerate(session.turns[done:], done):
                 at = session.at + timedelta(seconds=TURN_GAP_S * j)
@@ -302,7 +303,7 @@ def run(opts: Options, progress=None, *, settings=None) -> dict:
     if settings is None:
         data_dir = Path(tempfile.mkdtemp(prefix="reverie-bench-")) if temp else opts.data_dir
         data_dir.mkdir(parents=True, exist_ok=True)
-        settings = Settings(data_dir=data_dir, broker_url=None, mode="full",
+        settings = Settings(data_dir=data_dir, broker_url=None, mode=RunMode.FULL,
                             object_store_url=(data_dir / "objects").resolve().as_uri(),
                             embedder=opts.embedder)
     clock = FixedClock(_first_time(records))

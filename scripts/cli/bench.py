@@ -11,6 +11,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from schemas.enums import EmbedderKind
+
 bench_app = typer.Typer(add_completion=False, no_args_is_help=True,
                         help="Benchmarks on public datasets and synthetic load.")
 console = Console()
@@ -33,7 +35,7 @@ def retrieval(
     """Recall quality: the system vs BM25 and dense retrieval over raw turns, same data."""
     from scripts.bench.data import DataFileError
     from scripts.bench.retrieval import METHODS, Options, metric_names, run
-    if embedder not in ("local", "hash"):
+    if embedder not in (EmbedderKind.LOCAL, EmbedderKind.HASH):
         raise typer.BadParameter("--embedder must be local or hash")
     opts = Options(data=data, embedder=embedder, limit=limit, data_dir=data_dir,
                    report=report)

@@ -12,7 +12,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-MODES = ("none", "online", "full")
+from schemas.enums import RunMode
+
+MODES = tuple(RunMode)
 
 
 def _scenario_line(console: Console, mode: str | None):

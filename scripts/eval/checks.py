@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from api.read import render_context
+from schemas.enums import RunMode
 from schemas.records import Fact
 from scripts.eval import match as m
 from scripts.eval.scenario import parse_time
@@ -111,7 +112,8 @@ class NoMemory(View):
 
 
 def view_for(mode: str, env: ScenarioEnv, namespace: str, user: str) -> View:
-    return {"none": NoMemory, "online": OnlineView, "full": View}[mode](env, namespace, user)
+    views = {RunMode.NONE: NoMemory, RunMode.ONLINE: OnlineView, RunMode.FULL: View}
+    return views[RunMode(mode)](env, namespace, user)
 
 
 # ---- the checks ---------------------------------------------------------------------------

@@ -12,10 +12,11 @@ from datetime import datetime
 
 from pipeline.normalize import same_value
 from pipeline.vocabulary import SENSITIVE_PREDICATES, Vocabulary
+from schemas.enums import RunMode
 from schemas.ids import stable_id
 from schemas.records import Fact
 
-MODES = ("none", "online", "full")
+MODES = tuple(RunMode)
 
 
 def as_list(value) -> list[str]:

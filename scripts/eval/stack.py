@@ -27,6 +27,7 @@ from infra.db.engine import (
 )
 from infra.settings import Settings
 from api.runtime import Runtime, start
+from schemas.enums import RunMode, SessionState
 
 #: How long the runner waits for real workers to finish a step's pipeline runs.
 SETTLE_TIMEOUT_S = 180.0
@@ -66,18 +67,18 @@ class ScenarioEnv:
         Those are the user's sessions now waiting for consolidation (state `ended`) or whose
         state changed during the step; each is done when consolidated (or failed) and its
         last stage has a checkpoint for the transcript it was published with."""
-        if not self.shared or self.runtime.settings.mode != "full":
+        if not self.shared or self.runtime.settings.mode != RunMode.FULL:
             return
         from infra.db.models import CheckpointRow
         after = self.states(namespace, user)
         waiting = {sid for sid, state in after.items()
-                   if state != "open" and (state == "ended" or before.get(sid) != state)}
+                   if state != SessionState.OPEN and (state == SessionState.ENDED or before.get(sid) != state)}
         deadline = time.monotonic() + SETTLE_TIMEOUT_S
         while waiting:
             with self.runtime.deps.unit_of_work() as uow:
                 for sid in list(waiting):
                     s = uow.sessions.get_by_sid(sid)
-                    if s.state == "failed" or (s.state == "consolidated" and uow.session.scalar(
+                    if s.state == SessionState.FAILED or (s.state == SessionState.CONSOLIDATED and uow.session.scalar(
                             select(CheckpointRow.sid).where(
                                 CheckpointRow.sid == sid, CheckpointRow.stage == "forget",
                                 CheckpointRow.input_hash == (s.transcript_checksum or "")

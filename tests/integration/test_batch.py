@@ -11,6 +11,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.dialects.postgresql import insert
 
+from schemas.ids import user_scope
 from schemas.records import InlineClaim
 from scripts.bench.conversations import generate
 from workers import dreaming, stages
@@ -328,7 +329,7 @@ def test_an_erasure_between_extraction_and_the_locked_write_is_honoured(runtime,
         early = real(*args, **kwargs)
         assert [c.object for c in early[sid].claims] == ["Munich"]
         stone = text_tombstone("Munich", key=deps.settings.secret_key,
-                               scope=stages.scope_of(ns, "u"))
+                               scope=user_scope(ns, "u"))
         with deps.unit_of_work() as uow:
             uow.session.add(TombstoneRow(tombstone_id="t1", namespace=ns, user_id="u",
                                          kind=stone.kind, digest=stone.digest,
