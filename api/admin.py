@@ -8,7 +8,7 @@ from schemas.errors import InvalidInput
 from schemas.ids import check_ident, check_namespace
 from schemas.plan import Plan
 from schemas.records import Claim
-from workers import steps
+from workers import plans
 from workers.plans import plan_claims
 
 
@@ -30,7 +30,7 @@ def correct(memory: Memory, namespace: str, user_id: str, predicate: str, obj: s
         uow.audit.record(namespace, user_id, "revise", f"correct:{predicate}", now)
         plan = plan_claims([claim], uow.facts.history(namespace, user_id), namespace=namespace,
                            user_id=user_id, session_id=None, now=now, vocabulary=deps.vocabulary)
-        steps.apply_plan(uow, deps, plan, now)
+        plans.apply_plan(uow, deps, plan, now)
     return plan
 
 
@@ -45,4 +45,4 @@ def set_sensitive_consent(memory: Memory, namespace: str, user_id: str, consent:
         uow.facts.lock_user(namespace, user_id)
         uow.audit.record(namespace, user_id, "revise", f"sensitive-consent:{consent}", now)
         uow.profiles.set_consent(namespace, user_id, consent)
-        steps.refresh_profile(uow, namespace, user_id, now)
+        plans.refresh_profile(uow, namespace, user_id, now)

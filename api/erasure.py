@@ -45,7 +45,7 @@ from pipeline.tombstones import fact_tombstone, text_tombstone
 from schemas.enums import SessionState
 from schemas.errors import InvalidInput
 from schemas.ids import check_ident, check_namespace, user_scope
-from workers import steps
+from workers import plans
 
 log = structlog.get_logger(__name__)
 
@@ -200,7 +200,7 @@ def _erase_content(uow: UnitOfWork, deps: Deps, namespace: str, user_id: str, no
     if text is not None:
         stones.append(text_tombstone(text.strip(), key=key, scope=scope))
     counts.add("tombstones", es.add_tombstones(namespace, user_id, stones, now))
-    steps.refresh_profile(uow, namespace, user_id, now, force_bump=True)
+    plans.refresh_profile(uow, namespace, user_id, now, force_bump=True)
     mode = "text" if text is not None else "fact" if fact_id is not None else "value"
     report["decision_id"] = es.record_erasure(namespace, user_id, f"erasure.{mode}",
                                               dict(counts.values), now)

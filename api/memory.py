@@ -14,7 +14,7 @@ from schemas.enums import RunMode, SessionState
 from schemas.errors import InvalidInput, SessionClosed
 from schemas.ids import check_ident, check_namespace
 from schemas.records import InlineClaim, SessionInfo, Turn
-from workers import steps
+from workers import session_end
 from workers.online import write_working_set
 from workers.triggers import publish_session_end
 
@@ -110,7 +110,7 @@ class Memory:
         now = _aware(at, self.deps.now())
         with self.deps.unit_of_work(namespace=namespace) as uow:
             info = uow.sessions.get(namespace, user_id, session_id, lock=True)
-            ended = steps.end_session(uow, self.deps, info, reason="event", now=now)
+            ended = session_end.end_session(uow, self.deps, info, reason="event", now=now)
             uow.audit.record(namespace, user_id, "write", f"session:{session_id}:end", now)
             if self.settings.mode == RunMode.FULL:
                 uow.after_commit(lambda: publish_session_end(self.deps, ended.sid, now))

@@ -1,7 +1,7 @@
 """Prometheus metrics: every metric object of the project is defined here, once.
 
 Worker processes update the counters (task signals in workers/signals.py, the stages in
-workers/steps.py). Prefork workers run in prometheus multiprocess mode: the children write
+workers/stages.py). Prefork workers run in prometheus multiprocess mode: the children write
 their samples to files and the worker's main process serves the sum (workers/signals.py).
 `reverie metrics` serves what only the database knows, computed on each scrape
 (`StoreCollector`), and the broker's queue depth (`QueueDepthCollector`).

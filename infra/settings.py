@@ -83,31 +83,47 @@ class Settings(BaseSettings):
 
     # workers
     task_time_limit_s: int = 300
-    #: Must exceed the longest task time limit, or Redis re-delivers tasks still running.
-    visibility_timeout_s: int = 3600
+    #: Redis only: seconds before a task whose worker died (never acknowledged) is delivered
+    #: again. It must exceed the longest task time limit, or Redis would re-deliver tasks
+    #: still running; unset: the time limit plus 30 s (not kombu's hour). RabbitMQ
+    #: re-delivers at once, when the dead worker's connection closes.
+    visibility_timeout_s: int | None = None
     max_retries: int = 5
     #: Seconds between checks for orphaned (unacknowledged, timed-out) tasks to re-deliver.
     unacked_restore_interval_s: int = 10
     #: Send Celery task events (Flower turns them on itself when it connects).
     task_events: bool = False
-    #: Celery queue name (separate deployments can share one broker).
+    #: Celery queue of the triggers (sweeper, nightly batch); the stages' queues are named
+    #: after it unless set (separate deployments can share one broker).
     queue: str = "reverie"
+    #: The stages' queues (`reverie worker --queues extract,...`); unset: `<queue>.<stage>`.
+    extract_queue: str | None = None
+    consolidate_queue: str | None = None
+    forget_queue: str | None = None
     worker_prefetch: int = 1
-    #: Sessions one `dream.session.v1` run takes through the pipeline together: the event's
-    #: own session plus up to this many minus one other ended sessions of its namespace,
-    #: claimed so no other worker takes them; each stage then runs once for all of them in
-    #: one transaction. 1 turns batching off.
+    #: Sessions one `dream.consolidate.v1` run reconciles and consolidates together: the
+    #: event's own session plus up to this many minus one other extracted sessions of its
+    #: namespace, their users claimed so no other worker takes them; each stage then runs
+    #: once for all of them in one transaction. 1 turns batching off.
     dream_batch_size: int = Field(default=16, ge=1, le=500)
-    #: First delay (seconds) before an event whose session another worker's batch holds is
-    #: looked at again; it doubles per deferral, up to a minute.
+    #: First delay (seconds) before a consolidate event whose user another worker holds,
+    #: or whose user's earlier session is still being extracted, is looked at again; it
+    #: doubles per deferral, up to a minute.
     dream_defer_s: float = Field(default=1.0, gt=0)
+    #: How long a consolidate event waits for a user another worker holds (its database
+    #: work is short) before it defers itself instead.
+    consolidate_claim_wait_s: float = Field(default=2.0, ge=0)
     #: Prometheus endpoint of `reverie worker` (0: none); `reverie metrics` defaults to +1.
     metrics_port: int = 9464
-    #: Test-only fault injection: "stage:seconds" sleeps inside that stage's transaction.
-    debug_stage_pause: str | None = None
 
     log_json: bool = False
     log_level: str = "WARNING"
+
+    def stage_queues(self) -> dict[str, str]:
+        """Stage -> the broker queue its task is routed to."""
+        return {"extract": self.extract_queue or f"{self.queue}.extract",
+                "consolidate": self.consolidate_queue or f"{self.queue}.consolidate",
+                "forget": self.forget_queue or f"{self.queue}.forget"}
 
     @property
     def object_store_location(self) -> str:

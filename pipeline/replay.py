@@ -41,7 +41,11 @@ def with_defaults(claims: Sequence[Claim], transcript: Transcript) -> list[Claim
 def extract_claims(transcript: Transcript, extractor: Extractor) -> list[Claim]:
     """Extractor claims in turn order, then inline claims (an explicit tool call is the most
     deliberate statement of the session, so it has the last word on equal footing)."""
-    extracted = extractor.extract(transcript)
+    return claims_in_order(extractor.extract(transcript), transcript)
+
+
+def claims_in_order(extracted: Sequence[Claim], transcript: Transcript) -> list[Claim]:
+    """`extract_claims` given the extractor's own claims (a caller that keeps its run)."""
     ordered = sorted(extracted, key=lambda c: (c.turn if c.turn is not None else -1))
     return with_defaults(ordered + inline_claims(transcript), transcript)
 

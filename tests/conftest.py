@@ -4,6 +4,8 @@
   worker, migrations applied once per database).
 - Redis: REDIS_URL (default redis://127.0.0.1:6379/0); if nothing answers, a local
   redis-server is started on a free port.
+- RabbitMQ: AMQP_URL (default amqp://guest:guest@127.0.0.1:5672//), or a private
+  rabbitmq-server; skipped when neither can run, except in CI.
 - S3: moto's server on a free loopback port, reached by boto3 over HTTP.
 """
 from __future__ import annotations
@@ -72,6 +74,23 @@ def redis_url() -> str:
             redis_server(os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")))
     except RuntimeError as exc:
         pytest.fail(str(exc))
+    with services:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def amqp_url() -> str:
+    """RabbitMQ: AMQP_URL (default amqp://guest:guest@127.0.0.1:5672//), else a private
+    rabbitmq-server; skipped when neither can run, but never in CI (`CI` set): it fails."""
+    from scripts.bench.services import rabbitmq_server
+    services = contextlib.ExitStack()
+    try:
+        url = services.enter_context(
+            rabbitmq_server(os.environ.get("AMQP_URL", "amqp://guest:guest@127.0.0.1:5672//")))
+    except RuntimeError as exc:
+        if os.environ.get("CI"):
+            pytest.fail(str(exc))
+        pytest.skip(str(exc))
     with services:
         yield url
 

@@ -3,10 +3,38 @@ from __future__ import annotations
 
 from celery import Celery
 from celery.schedules import crontab
+from kombu import Queue
 
 from infra.settings import Settings
 
 app = Celery("reverie", include=["workers.tasks"])
+#: The stage each pipeline task belongs to, for its queue (`Settings.stage_queues`).
+STAGE_OF_TASK = {"dream.extract.v1": "extract", "dream.session.v1": "extract",
+                 "dream.consolidate.v1": "consolidate", "dream.forget.v1": "forget"}
+
+
+def queues_of(settings: Settings) -> dict[str, str]:
+    """Queue role -> broker queue name: the three stages, and "triggers" (sweeper, nightly
+    batch) on `Settings.queue`."""
+    return {**settings.stage_queues(), "triggers": settings.queue}
+
+
+def resolve_queues(settings: Settings, names: str | None) -> list[str]:
+    """Broker queue names for `reverie worker --queues` (roles like "extract", or queue
+    names; comma-separated; None: every queue). ValueError names what is unknown."""
+    roles = queues_of(settings)
+    if not names:
+        return list(roles.values())
+    out = []
+    for name in (n.strip() for n in names.split(",") if n.strip()):
+        if name in roles:
+            out.append(roles[name])
+        elif name in roles.values():
+            out.append(name)
+        else:
+            raise ValueError(f"unknown queue {name!r}: use {', '.join(roles)} "
+                             "(or their queue names)")
+    return list(dict.fromkeys(out))
 
 
 def configure(settings: Settings) -> Celery:
@@ -32,7 +60,8 @@ def configure(settings: Settings) -> Celery:
         # Redis re-delivers unacknowledged messages after the visibility timeout: it must
         # exceed the longest task, or a slow task would run twice at the same time.
         broker_transport_options={
-            "visibility_timeout": max(settings.visibility_timeout_s,
+            "visibility_timeout": max(settings.visibility_timeout_s or
+                                      settings.task_time_limit_s + 30,
                                       settings.task_time_limit_s + 5),
             # How soon a task orphaned by a dead worker is re-delivered once its visibility
             # timeout passed (kombu's default check runs only every ~100 s).
@@ -40,6 +69,10 @@ def configure(settings: Settings) -> Celery:
             "unacked_restore_throttle": 1,
         },
         task_default_queue=settings.queue,
+        # Every queue is declared: a worker started without -Q serves them all.
+        task_queues=[Queue(name) for name in queues_of(settings).values()],
+        task_routes={task: {"queue": settings.stage_queues()[stage]}
+                     for task, stage in STAGE_OF_TASK.items()},
         broker_connection_retry_on_startup=True,
         task_serializer="json",
         accept_content=["json"],

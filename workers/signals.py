@@ -21,6 +21,7 @@ import os
 import shutil
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -34,8 +35,11 @@ log = structlog.get_logger(__name__)
 _MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 #: Task id -> (start time, tracing span) for the task running in this process.
 _running: dict[str, tuple[float, object]] = {}
-#: The task this (prefork: single-threaded) process runs now; labels the statement counter.
-_current = {"task": "none"}
+#: The task this thread runs now (a prefork child runs one; a threads pool many at once);
+#: labels the statement counter.
+_current = threading.local()
+#: Tasks whose failure for good is a failed session (the chain stops there).
+_SESSION_TASKS = frozenset({"dream.extract.v1", "dream.consolidate.v1", "dream.session.v1"})
 _OUTCOMES = {"SUCCESS": "success", "FAILURE": "failure", "RETRY": "retry"}
 
 
@@ -73,7 +77,7 @@ def _switch_to_multiprocess() -> None:
                 metric._metric_init()
 
 
-def serve_metrics(port: int, broker_url: str | None, queue: str) -> bool:
+def serve_metrics(port: int, broker_url: str | None, queues: list[str]) -> bool:
     """Serve the children's summed samples (and the queue depth) from this process."""
     if not port or _MULTIPROC_ENV not in os.environ:
         return False
@@ -84,7 +88,7 @@ def serve_metrics(port: int, broker_url: str | None, queue: str) -> bool:
     registry = CollectorRegistry()
     MultiProcessCollector(registry)
     if broker_url:
-        registry.register(QueueDepthCollector(broker_url, [queue]))
+        registry.register(QueueDepthCollector(broker_url, queues))
     try:
         start_http_server(port, registry=registry)
     except OSError as exc:  # another worker on this host has the port: run without
@@ -112,7 +116,7 @@ def _pin_torch_threads() -> None:
 
 def _count_statement(*_args, **_kw) -> None:
     from infra.metrics import DB_STATEMENTS
-    DB_STATEMENTS.labels(_current["task"]).inc()
+    DB_STATEMENTS.labels(getattr(_current, "task", "none")).inc()
 
 
 def _refresh_live_items() -> None:
@@ -127,16 +131,19 @@ def _refresh_live_items() -> None:
             LIVE_ITEMS.labels(namespace).set(n)
 
 
-def install() -> None:
-    """Connect the signals (in the worker's main process, before the pool forks)."""
+def install(queues: list[str] | None = None) -> None:
+    """Connect the signals (in the worker's main process, before the pool forks); the
+    metrics endpoint reports the depth of `queues` (default: every queue)."""
     from sqlalchemy import Engine, event
 
     from infra import tracing
     from infra.deps import current_deps
     from infra.metrics import SESSIONS_FAILED, TASK_SECONDS, TASKS
 
+    from workers.app import queues_of
     settings = current_deps().settings
-    serve_metrics(settings.metrics_port, settings.broker_url, settings.queue)
+    serve_metrics(settings.metrics_port, settings.broker_url,
+                  queues or list(queues_of(settings).values()))
     if not event.contains(Engine, "before_cursor_execute", _count_statement):
         event.listen(Engine, "before_cursor_execute", _count_statement)
 
@@ -156,7 +163,7 @@ def install() -> None:
 
     @task_prerun.connect(weak=False)
     def _task_started(task_id=None, task=None, args=(), **_kw) -> None:
-        _current["task"] = task.name
+        _current.task = task.name
         structlog.contextvars.clear_contextvars()
         structlog.contextvars.bind_contextvars(task=task.name, task_id=task_id)
         span = tracing.span(task.name, task_id=task_id,
@@ -176,12 +183,12 @@ def install() -> None:
                 _refresh_live_items()
             except Exception as exc:  # a gauge is never worth a failed task
                 log.warning("metrics.live_items_failed", error=str(exc))
-        _current["task"] = "none"
+        _current.task = "none"
         structlog.contextvars.clear_contextvars()
         _pin_torch_threads()
 
     @task_failure.connect(weak=False)
     def _task_failed(sender=None, **_kw) -> None:
         # Fired once retries are exhausted (a retry is not a failure): the chain stops here.
-        if sender is not None and sender.name.endswith("_session.v1"):
+        if sender is not None and sender.name in _SESSION_TASKS:
             SESSIONS_FAILED.inc()

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextvars
 import functools
-import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -31,10 +30,10 @@ from infra.deps import Deps, UnitOfWork
 from infra.stores.erasure import ErasureStore
 from pipeline.reconcile import advance
 from pipeline.redact import REDACTED
-from pipeline.replay import extract_claims, fragments_of
+from pipeline.replay import claims_in_order, fragments_of
 from pipeline.tombstones import Tombstone, is_erased_claim, scrub_transcript
 from schemas.enums import SessionState
-from schemas.errors import PermanentError
+from schemas.errors import PermanentError, TransientError
 from schemas.ids import user_scope
 from schemas.plan import Plan
 from schemas.records import Claim, Fragment, SessionInfo, Transcript
@@ -43,13 +42,6 @@ from workers.plans import claims_of, finish_users, plan_claims, plan_for, write_
 log = structlog.get_logger(__name__)
 STAGES = ("replay", "reconcile", "consolidate", "forget")
 Loaded = list[tuple[SessionInfo, dict[str, dict | None]]]
-
-
-def _pause(deps: Deps, stage: str) -> None:
-    """Test-only fault injection: hold the stage's transaction open so a test can kill it."""
-    spec = deps.settings.debug_stage_pause
-    if spec and spec.split(":")[0] == stage:
-        time.sleep(float(spec.split(":")[1]))
 
 
 def _stage(name: str):
@@ -125,11 +117,21 @@ def _replay_one(deps: Deps, info: SessionInfo, stones: Sequence[Tombstone]) -> _
     key, scope = deps.settings.secret_key, user_scope(info.namespace, info.user_id)
     transcript = scrub_transcript(load_transcript(deps, info), stones, key=key, scope=scope)
     erased = {t.index for t in transcript.turns if t.text == REDACTED}  # and their claims
-    claims = [c for c in extract_claims(transcript, deps.extractor)
+    extracted, run = _extract(deps.extractor, transcript)
+    claims = [c for c in claims_in_order(extracted, transcript)
               if not is_erased_claim(c, stones, key=key, scope=scope)
               and (c.turn is None or c.turn not in erased)]
     return _Replayed((info.transcript_key, info.transcript_checksum), frozenset(stones),
-                     claims, fragments_of(transcript), getattr(deps.extractor, "last_run", None))
+                     claims, fragments_of(transcript), run)
+
+
+def _extract(extractor, transcript: Transcript) -> tuple[list[Claim], object]:
+    """The extractor's claims and its run record (LLM usage), without instance state: many
+    extractions share one extractor at once in a thread pool."""
+    with_run = getattr(extractor, "extract_with_run", None)
+    if with_run is not None:
+        return with_run(transcript)
+    return extractor.extract(transcript), None
 
 
 def _replay_unlocked(deps: Deps, sids: Sequence[str], namespace: str | None,
@@ -147,6 +149,8 @@ def _replay_unlocked(deps: Deps, sids: Sequence[str], namespace: str | None,
     for info in todo:
         try:
             out[info.sid] = _replay_one(deps, info, stones[info.user_id])
+        except TransientError:  # the model or a store is failing: the task retries
+            raise
         except Exception:  # left to the locked pass, which fails (or not) on its own
             continue
     return out
@@ -195,7 +199,6 @@ def replay_many(deps: Deps, sids: Sequence[str], now: datetime, *,
         uow.items.add_fragments(fragments, [vectors[f.fragment_id] for f in fragments]
                                 if fragments else None, deps.embedder.name)
         uow.runs.record_extractions(runs, now)
-        _pause(deps, "replay")
         uow.runs.mark_done_many(outputs, "replay", version, now)
     return [i.sid for i in todo]
 
@@ -239,7 +242,6 @@ def reconcile_many(deps: Deps, sids: Sequence[str], now: datetime, *,
             planned[info.user_id].append(info.sid)
             log.info("stage.reconciled", namespace=ns, user=info.user_id,
                      session=info.session_id, stage="reconcile", decisions=len(plan.decisions))
-        _pause(deps, "reconcile")
         uow.runs.mark_done_many(outputs, "reconcile", version, now)
     return [i.sid for i, _ in todo]
 
@@ -309,7 +311,6 @@ def consolidate_many(deps: Deps, sids: Sequence[str], now: datetime, *,
         if metrics.live_items_due(ns):
             live = uow.items.count_live(ns)
             uow.after_commit(lambda: metrics.LIVE_ITEMS.labels(ns).set(live))
-        _pause(deps, "consolidate")
         discard_sessions(uow, ns, [(i.user_id, i.session_id) for i, _, _ in written])
         uow.sessions.set_states([i.sid for i, _, _ in written], SessionState.CONSOLIDATED)
         uow.runs.mark_done_many([_checkpoint(i, c) for i, _, c in written], "consolidate",

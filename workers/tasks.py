@@ -1,7 +1,12 @@
-"""Thin Celery tasks: parse the payload, run the stages, commit each with its checkpoint.
+"""Thin Celery tasks: parse the payload, run a stage, commit it with its checkpoint, then
+publish the next stage's event.
 
-Task names are explicit and versioned. Every task is idempotent (checkpoints), acks late and
-retries transient failures with backoff; a permanent failure lands in the dead-letter table.
+The stages are tasks on their own queues (`Settings.stage_queues`, routed in
+`workers.app`): extract -> consolidate -> forget. Task names are explicit and versioned.
+Every task is idempotent (checkpoints), acks late and retries transient failures with
+backoff; a permanent failure lands in the dead-letter table. The next stage is published
+after the commit, so a crash in between loses it only until the message is re-delivered
+(acks late): the stage then finds its checkpoint and publishes the next one again.
 """
 from __future__ import annotations
 
@@ -13,9 +18,9 @@ from celery import Task
 from infra.deps import current_deps
 from schemas.enums import SessionState
 from schemas.errors import PermanentError
-from workers import dreaming, steps
+from workers import consolidation, stages
 from workers.app import app
-from workers.dreaming import RETRYABLE
+from workers.consolidation import RETRYABLE
 
 log = structlog.get_logger(__name__)
 
@@ -52,46 +57,54 @@ def _now(at: str | None) -> datetime:
     return datetime.fromisoformat(at) if at else current_deps().now()
 
 
-@app.task(name="dream.replay_session.v1", base=DreamTask)
-def replay_session(sid: str, at: str | None = None) -> None:
-    steps.replay(current_deps(), sid, _now(at))
+@app.task(name="dream.extract.v1", base=DreamTask)
+def extract_session(sid: str, at: str | None = None) -> None:
+    """Stage 1, no user lock (many run at once): the transcript's claims, fragments and
+    their vectors, checkpointed; then the session's consolidate event (after the commit;
+    also when the checkpoint was there already, in case the crash came before the event)."""
+    stages.replay_many(current_deps(), [sid], _now(at))
+    consolidate_session.apply_async((sid, at))
 
 
-@app.task(name="dream.reconcile_session.v1", base=DreamTask)
-def reconcile_session(sid: str, at: str | None = None) -> None:
-    steps.reconcile_stage(current_deps(), sid, _now(at))
+@app.task(name="dream.consolidate.v1", base=DreamTask)
+def consolidate_session(sid: str, at: str | None = None, deferrals: int = 0) -> None:
+    """Stage 2: reconcile and consolidate the session and the batch it claims, holding
+    their users for this database work only (`workers.consolidation`); then their forget
+    event. When another worker holds the user, or an earlier session of the user is still
+    being extracted, the event comes back later (with backoff): by then its checkpoints
+    are there and it does nothing, or it runs."""
+    deps, now = current_deps(), _now(at)
+    done = consolidation.consolidate_claimed(deps, sid, now,
+                                             wait_s=deps.settings.consolidate_claim_wait_s)
+    if done.outcome == "unextracted":
+        extract_session.apply_async((sid, at))
+    if done.forget:
+        forget_sessions.apply_async((list(done.forget), at))
+    if done.outcome in ("busy", "waiting"):
+        if deferrals >= consolidation.MAX_DEFERRALS:
+            log.warning("session.deferral_abandoned", sid=sid, outcome=done.outcome)
+            return
+        log.info("session.deferred", sid=sid, outcome=done.outcome, deferrals=deferrals + 1)
+        consolidate_session.apply_async((sid, at), {"deferrals": deferrals + 1},
+                                        countdown=consolidation.defer_delay(deps, deferrals))
 
 
-@app.task(name="dream.consolidate_session.v1", base=DreamTask)
-def consolidate_session(sid: str, at: str | None = None) -> None:
-    steps.consolidate_stage(current_deps(), sid, _now(at))
-
-
-@app.task(name="dream.forget_session.v1", base=DreamTask)
-def forget_session(sid: str, at: str | None = None) -> None:
-    steps.forget_stage(current_deps(), sid, _now(at))
+@app.task(name="dream.forget.v1", base=DreamTask)
+def forget_sessions(sids: list[str], at: str | None = None) -> None:
+    """Stage 3: policy forgetting for the sessions' users (one namespace)."""
+    stages.forget_many(current_deps(), sids, _now(at))
 
 
 @app.task(name="dream.session.v1", base=DreamTask)
 def dream_session(sid: str, at: str | None = None, deferrals: int = 0) -> None:
-    """The session-end event: replay -> reconcile -> consolidate -> forget, in one task, for
-    the session and the batch it claims (`workers.dreaming`).
-
-    Each stage still commits on its own with its checkpoints, so a re-delivery after a
-    crash skips the stages that finished and redoes only the one that was cut off. When
-    another worker's batch holds the session, the event comes back later (with backoff):
-    by then its checkpoints are there and it does nothing, or the holder died and it runs."""
-    deps, now = current_deps(), _now(at)
-    eager = bool(app.conf.task_always_eager)  # in process: no broker to come back through
-    if dreaming.dream(deps, sid, now, wait=eager) == "busy":
-        log.info("session.deferred", sid=sid, deferrals=deferrals + 1)
-        dream_session.apply_async((sid, at), {"deferrals": deferrals + 1},
-                                  countdown=dreaming.defer_delay(deps, deferrals))
+    """The session-end event of earlier releases (messages still queued at an upgrade):
+    the chain from its first stage."""
+    extract_session.run(sid, at)
 
 
-def dream(sid: str, at: str | None = None):
-    """Publish the session-end event."""
-    return dream_session.apply_async((sid, at))
+def publish_session_end(sid: str, at: str | None = None):
+    """Publish the session-end event: the session's first stage, extract."""
+    return extract_session.apply_async((sid, at))
 
 
 @app.task(name="dream.sweep_idle.v1", base=DreamTask)

@@ -8,7 +8,8 @@ import structlog
 from infra.deps import Deps
 from schemas.enums import RunMode
 from schemas.records import SessionInfo
-from workers import steps
+from workers import plans
+from workers.session_end import end_session, idle_cutoff
 
 log = structlog.get_logger(__name__)
 
@@ -19,16 +20,16 @@ def _at(deps: Deps, now: datetime) -> str | None:
 
 
 def publish_session_end(deps: Deps, sid: str, now: datetime) -> None:
-    from workers.tasks import dream
-    dream(sid, _at(deps, now))
+    from workers.tasks import publish_session_end as publish
+    publish(sid, _at(deps, now))
 
 
 def sweep(deps: Deps, now: datetime) -> list[SessionInfo]:
     """End sessions idle past the timeout (locked with SKIP LOCKED: sweepers never collide)."""
     ended = []
     with deps.unit_of_work(namespace="*") as uow:  # cross-namespace by design
-        for info in uow.sessions.claim_idle(steps.idle_cutoff(deps, now)):
-            ended.append(steps.end_session(uow, deps, info, reason="idle", now=now))
+        for info in uow.sessions.claim_idle(idle_cutoff(deps, now)):
+            ended.append(end_session(uow, deps, info, reason="idle", now=now))
             if deps.settings.mode == RunMode.FULL:
                 uow.after_commit(lambda sid=info.sid: publish_session_end(deps, sid, now))
     if ended:
@@ -39,14 +40,14 @@ def sweep(deps: Deps, now: datetime) -> list[SessionInfo]:
 def nightly_batch(deps: Deps, now: datetime) -> dict:
     """Consolidate anything still pending, then forgetting by policy for every user."""
     from workers.forgetting import expire_user
-    from workers.tasks import dream
+    from workers.tasks import publish_session_end as publish
     swept = sweep(deps, now)
     with deps.unit_of_work(namespace="*") as uow:
         # Only mode `full` consolidates; `online`/`none` sessions stay ended, not dreamed.
         pending = ([s.sid for s in uow.sessions.pending()]
                    if deps.settings.mode == RunMode.FULL else [])
     for sid in pending:
-        dream(sid, _at(deps, now))
+        publish(sid, _at(deps, now))
     expired: list[dict] = []
     with deps.unit_of_work(namespace="*") as uow:
         from sqlalchemy import select
@@ -60,7 +61,7 @@ def nightly_batch(deps: Deps, now: datetime) -> dict:
             uow.facts.lock_user(namespace, user_id)
             got = expire_user(uow, namespace, user_id, now)
             if got:
-                steps.refresh_profile(uow, namespace, user_id, now, force_bump=True)
+                plans.refresh_profile(uow, namespace, user_id, now, force_bump=True)
             expired.extend(got)
         from workers.forgetting import enforce_quotas
         quota = enforce_quotas(uow, deps, now)

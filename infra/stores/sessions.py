@@ -36,6 +36,15 @@ _HELD = ("SELECT l.pid, l.objid FROM pg_locks l WHERE l.locktype = 'advisory'"
          " AND l.objsubid = 2 AND l.granted AND l.pid <> pg_backend_pid()"
          " AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())"
          f" AND l.classid = ({_NS_KEY.format(ns=':ns')}::bigint & 4294967295)::oid")
+#: Whether session row `{s}` has its replay (extract) checkpoint for its transcript and
+#: extractor `:version`: consolidate takes a user's sessions only up to the first without.
+_EXTRACTED = ("EXISTS (SELECT 1 FROM checkpoints k WHERE k.sid = {s}.sid"
+              " AND k.stage = 'replay' AND k.version = :version"
+              " AND k.input_hash = coalesce({s}.transcript_checksum, ''))")
+_PENDING_OF_USER = text(
+    f"SELECT s.sid, s.user_id, s.ended_at, {_EXTRACTED.format(s='s')} AS extracted"
+    " FROM sessions s WHERE s.namespace = :ns AND s.user_id = :user AND s.state = 'ended'"
+    " ORDER BY s.ended_at, s.sid LIMIT :limit")
 #: The oldest `:window` ended sessions of the namespace, but those of users other batches
 #: hold (the event's user is ours already), with the number of those batches. Reading
 #: takes no lock: a user is taken by `_TAKE_USERS` only once the batch has chosen it, so a
@@ -43,9 +52,11 @@ _HELD = ("SELECT l.pid, l.objid FROM pg_locks l WHERE l.locktype = 'advisory'"
 _PENDING_OF_FREE_USERS = text(
     f"WITH held AS MATERIALIZED ({_HELD}),"
     " candidates AS MATERIALIZED ("
-    "  SELECT sid, user_id, ended_at FROM sessions WHERE namespace = :ns AND state = 'ended'"  # SessionState.ENDED
+    "  SELECT sid, user_id, ended_at, transcript_checksum FROM sessions"
+    "  WHERE namespace = :ns AND state = 'ended'"  # SessionState.ENDED
     "  AND sid <> ALL(:exclude) ORDER BY ended_at, sid LIMIT :window)"
-    " SELECT c.sid, c.user_id, c.ended_at, (SELECT count(DISTINCT pid) FROM held) AS peers"
+    " SELECT c.sid, c.user_id, c.ended_at, (SELECT count(DISTINCT pid) FROM held) AS peers,"
+    f" {_EXTRACTED.format(s='c')} AS extracted"
     " FROM candidates c WHERE c.user_id = :user"
     "  OR (hashtext(c.user_id)::bigint & 4294967295)::oid NOT IN (SELECT objid FROM held)"
     " ORDER BY c.ended_at, c.sid")
@@ -139,15 +150,26 @@ class SessionStore:
             {"ns": namespace, "user": user_id}).scalar())
 
     def pending_of_free_users(self, namespace: str, user_id: str, *, window: int,
-                              exclude: Sequence[str] = ()) -> tuple[list[Pending], int]:
+                              version: str, exclude: Sequence[str] = ()
+                              ) -> tuple[list[Pending], int]:
         """The oldest `window` ended sessions of `namespace` (but `exclude`) of `user_id`
-        (held by this connection already) and of users no other batch holds; and how many
-        other dream batches hold users of the namespace meanwhile (0 when none is pending).
-        Nothing is locked: the batch takes the users it chose with `take_users`."""
+        (held by this connection already) and of users no other batch holds, each saying
+        whether extractor `version` has extracted it; and how many other dream batches hold
+        users of the namespace meanwhile (0 when none is pending). Nothing is locked: the
+        batch takes the users it chose with `take_users`."""
         rows = self._s.execute(_PENDING_OF_FREE_USERS, {
-            "ns": namespace, "user": user_id, "window": window, "exclude": list(exclude)}).all()
-        return ([Pending(sid, user, ended) for sid, user, ended, _ in rows],
-                int(rows[0][3]) if rows else 0)
+            "ns": namespace, "user": user_id, "window": window, "exclude": list(exclude),
+            "version": version}).all()
+        return ([Pending(sid, user, ended, extracted)
+                 for sid, user, ended, _, extracted in rows], int(rows[0][3]) if rows else 0)
+
+    def pending_of_user(self, namespace: str, user_id: str, *, version: str,
+                        limit: int) -> list[Pending]:
+        """The user's oldest `limit` ended sessions (by end time), each saying whether
+        extractor `version` has extracted it."""
+        rows = self._s.execute(_PENDING_OF_USER, {"ns": namespace, "user": user_id,
+                                                  "version": version, "limit": limit})
+        return [Pending(sid, user, ended, extracted) for sid, user, ended, extracted in rows]
 
     def take_users(self, namespace: str, user_ids: Sequence[str]) -> set[str]:
         """Hold those of `user_ids` that are free, as `claim_user` does (tried, never waited

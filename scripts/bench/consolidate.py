@@ -226,7 +226,7 @@ class Scenario:
         Paced (`rate`), each session is ended (row marked ended) just before its event."""
         from sqlalchemy import text
 
-        from workers.tasks import dream
+        from workers.tasks import publish_session_end
         published: dict[str, float] = {}
         consolidated: dict[str, float] = {}
         done: dict[str, float] = {}
@@ -273,7 +273,7 @@ class Scenario:
                                    "last_activity_at WHERE sid = :s AND state = 'open'"),
                               {"s": sid})
             published[sid] = time.perf_counter()
-            dream(sid, None)
+            publish_session_end(sid, None)
         poller.join()
         stop.set()
         self.last_activity = time.monotonic()

@@ -47,3 +47,57 @@ def redis_server(url: str = "redis://127.0.0.1:6379/0") -> Iterator[str]:
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def _amqp_answers(url: str) -> bool:
+    from kombu import Connection
+    try:
+        with Connection(url, connect_timeout=2) as conn:
+            conn.ensure_connection(max_retries=1)
+        return True
+    except Exception:  # noqa: BLE001 — refused, auth, timeout: all mean "not usable"
+        return False
+
+
+@contextmanager
+def rabbitmq_server(url: str = "amqp://guest:guest@127.0.0.1:5672//") -> Iterator[str]:
+    """`url` if a RabbitMQ answers there; else a private rabbitmq-server (its own node
+    name, ports and data folder) for the duration of the block. RuntimeError, saying what
+    to install, when neither is possible."""
+    if _amqp_answers(url):
+        yield url
+        return
+    exe = shutil.which("rabbitmq-server")
+    if exe is None:
+        raise RuntimeError(f"no RabbitMQ answers at {url} and rabbitmq-server is not "
+                           "installed (apt-get install rabbitmq-server, or set AMQP_URL)")
+    import os
+    import tempfile
+    port = free_port()
+    base = tempfile.mkdtemp(prefix="reverie-rabbitmq-")
+    env = dict(os.environ, RABBITMQ_NODE_PORT=str(port), RABBITMQ_NODENAME=f"reverie{port}@localhost",
+               RABBITMQ_DIST_PORT=str(free_port()), RABBITMQ_MNESIA_BASE=base,
+               RABBITMQ_LOG_BASE=base, RABBITMQ_ENABLED_PLUGINS_FILE=f"{base}/plugins",
+               RABBITMQ_CONFIG_FILE=f"{base}/rabbitmq", HOME=base)
+    proc = subprocess.Popen([exe], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    private = f"amqp://guest:guest@127.0.0.1:{port}//"
+    try:
+        for _ in range(120):
+            if _amqp_answers(private):
+                break
+            if proc.poll() is not None:
+                raise RuntimeError(f"rabbitmq-server exited ({proc.returncode}); logs in {base}")
+            time.sleep(0.5)
+        else:
+            raise RuntimeError(f"rabbitmq-server did not answer in 60 s; logs in {base}")
+        yield private
+    finally:
+        import os as _os
+        import signal
+        try:
+            _os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(20)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            _os.killpg(proc.pid, signal.SIGKILL)
+        shutil.rmtree(base, ignore_errors=True)

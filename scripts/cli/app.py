@@ -50,11 +50,18 @@ def migrate(data_dir: DataDir = None) -> None:
 
 
 @app.command()
-def worker(concurrency: int = typer.Option(1, help="Worker processes."),
+def worker(concurrency: int = typer.Option(1, min=1, help="Processes (prefork) or threads "
+                                          "(threads) running tasks."),
+           queues: str = typer.Option(None, "--queues", help="Comma-separated: extract, "
+                                      "consolidate, forget, triggers (default: all)."),
+           pool: str = typer.Option("prefork", "--pool", help="prefork, or threads (for "
+                                    "the LLM's I/O: many extractions in flight)."),
            loglevel: str = typer.Option("INFO"), data_dir: DataDir = None) -> None:
     """Run a Celery worker (needs BROKER_URL); metrics on REVERIE_METRICS_PORT (9464)."""
     from workers.signals import prepare_metrics
     prepare_metrics()  # before prometheus_client is imported: children share one endpoint
+    if pool not in ("prefork", "threads", "solo"):
+        raise typer.BadParameter("--pool must be prefork, threads or solo")
     if data_dir is not None:  # forked children build their settings from the environment
         import os
         os.environ["REVERIE_DATA_DIR"] = str(data_dir.resolve())
@@ -64,10 +71,16 @@ def worker(concurrency: int = typer.Option(1, help="Worker processes."),
                   "redis://127.0.0.1:6379/0).[/red]")
         raise typer.Exit(2)
     from workers.app import app as celery_app
+    from workers.app import resolve_queues
+    try:
+        names = resolve_queues(rt.settings, queues)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--queues") from exc
     from workers.signals import install
-    install()
+    install(names)
     celery_app.worker_main(["worker", f"--concurrency={concurrency}", f"--loglevel={loglevel}",
-                            "--pool=prefork"] + (["-E"] if rt.settings.task_events else []))
+                            f"--pool={pool}", f"--queues={','.join(names)}"]
+                           + (["-E"] if rt.settings.task_events else []))
 
 
 @app.command()

@@ -25,7 +25,8 @@ def build_registry(deps):
     registry = CollectorRegistry(auto_describe=False)
     registry.register(StoreCollector(deps.engine))
     if deps.settings.broker_url:
-        registry.register(QueueDepthCollector(deps.settings.broker_url, [deps.settings.queue]))
+        registry.register(QueueDepthCollector(deps.settings.broker_url,
+                                              list(queues_of(deps.settings).values())))
     return registry
 
 

@@ -1,10 +1,12 @@
-"""Dream batches on the real Postgres: claims are exclusive, a claimed session's own event
-does nothing, a batch leaves exactly what one session at a time leaves, and one bad session
-does not hold the others back."""
+"""Consolidate batches on the real Postgres: claims are exclusive, a claimed session's own
+event does nothing, a batch leaves exactly what one session at a time leaves, a user's
+sessions wait for the earlier ones' extraction, and one bad session does not hold the
+others back."""
 from __future__ import annotations
 
 import dataclasses
 import threading
+import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -14,7 +16,7 @@ from sqlalchemy.dialects.postgresql import insert
 from schemas.ids import user_scope
 from schemas.records import InlineClaim
 from scripts.bench.conversations import generate
-from workers import dreaming, stages
+from workers import consolidation, stages
 
 NOW = datetime(2025, 6, 1, 9, 0, tzinfo=UTC)
 #: Tables a dream writes, the columns that may differ between a batch and one at a time
@@ -98,8 +100,25 @@ def _forget_dreams(deps, ns) -> None:
         c.execute(text("UPDATE sessions SET state = 'ended' WHERE namespace = :ns"), {"ns": ns})
 
 
+def _dream(deps, sid: str, *, wait_s: float = 0.0) -> str:
+    """The session's three tasks in a row, as the chain runs them: extract, consolidate
+    (with the batch it claims), forget; the consolidate outcome."""
+    stages.replay_many(deps, [sid], NOW)
+    done = consolidation.consolidate_claimed(deps, sid, NOW, wait_s=wait_s)
+    if done.forget:
+        stages.forget_many(deps, list(done.forget), NOW)
+    return done.outcome
+
+
+def _consolidate(deps, sid: str) -> str:
+    done = consolidation.consolidate_claimed(deps, sid, NOW)
+    if done.forget:
+        stages.forget_many(deps, list(done.forget), NOW)
+    return done.outcome
+
+
 def _stage_calls(monkeypatch) -> list[tuple[str, str, list[str]]]:
-    """Record (thread, stage, sids) of every stage call the dreaming module makes."""
+    """Record (thread, stage, sids) of every stage call a consolidate batch makes."""
     calls: list[tuple[str, str, list[str]]] = []
 
     def spy(fn):
@@ -107,7 +126,7 @@ def _stage_calls(monkeypatch) -> list[tuple[str, str, list[str]]]:
             calls.append((threading.current_thread().name, fn.__name__, list(sids)))
             return fn(deps, sids, now, **kw)
         return run
-    monkeypatch.setattr(dreaming, "_RUN", tuple(spy(f) for f in dreaming._RUN))
+    monkeypatch.setattr(consolidation, "_RUN", tuple(spy(f) for f in consolidation._RUN))
     return calls
 
 
@@ -116,13 +135,14 @@ def test_a_batch_leaves_exactly_what_one_session_at_a_time_leaves(runtime, ns):
     one = _deps(runtime, dream_batch_size=1)
     sids = _store(one, transcripts)
     for sid in sids:
-        assert dreaming.dream(one, sid, NOW) == "dreamed"
+        assert _dream(one, sid) == "consolidated"
     alone = _snapshot(one, ns)
     _forget_dreams(one, ns)
 
     batched = _deps(runtime, dream_batch_size=16)
-    outcomes = [dreaming.dream(batched, sid, NOW) for sid in sids]
-    assert outcomes.count("dreamed") == 2 and outcomes.count("done") == 18
+    stages.replay_many(batched, sids, NOW)  # extraction runs ahead, all at once
+    outcomes = [_consolidate(batched, sid) for sid in sids]
+    assert outcomes.count("consolidated") == 2 and outcomes.count("done") == 18
     together = _snapshot(batched, ns)
     assert {t: len(v) for t, v in together.items()} == {t: len(v) for t, v in alone.items()}
     for table in alone:
@@ -138,7 +158,7 @@ def test_claims_hold_users_exclusively_until_released(runtime, ns):
         with deps.unit_of_work("*", connection=a) as uow:
             assert uow.sessions.claim_user(ns, "u0")
             seen, peers = uow.sessions.pending_of_free_users(ns, "u0", window=12,
-                                                             exclude=[sids[0]])
+                                                             version="v", exclude=[sids[0]])
             assert [p.sid for p in seen] == sids[1:]  # oldest first; reading takes nothing
             assert peers == 0
             assert uow.sessions.take_users(ns, ["u1"]) == {"u1"}
@@ -148,7 +168,7 @@ def test_claims_hold_users_exclusively_until_released(runtime, ns):
             assert not uow.sessions.claim_user(ns, "u0")
             assert not uow.sessions.claim_user(ns, "u1")
             assert uow.sessions.take_users(ns, ["u1", "u2"]) == {"u2"}  # a read took none
-            seen, peers = uow.sessions.pending_of_free_users(ns, "u2", window=12)
+            seen, peers = uow.sessions.pending_of_free_users(ns, "u2", window=12, version="v")
             assert {users[p.sid] for p in seen} == {"u2"}  # u0 and u1 are a's: skipped
             assert peers == 1  # a's batch, holding users of this namespace
             assert not uow.sessions.claim_user(ns, "u1")
@@ -166,11 +186,11 @@ def test_peers_are_the_batches_holding_users_of_the_same_namespace(runtime, ns):
             assert uow.sessions.claim_user(other, "u0")  # another namespace: not a peer
         with deps.unit_of_work("*", connection=b) as uow:
             assert uow.sessions.claim_user(ns, "u0")
-            seen, peers = uow.sessions.pending_of_free_users(ns, "u0", window=8)
+            seen, peers = uow.sessions.pending_of_free_users(ns, "u0", window=8, version="v")
             assert peers == 0 and {p.user_id for p in seen} == {"u0", "u1"}
         with deps.unit_of_work("*", connection=c) as uow:
             assert uow.sessions.claim_user(ns, "u1")
-            seen, peers = uow.sessions.pending_of_free_users(ns, "u1", window=8)
+            seen, peers = uow.sessions.pending_of_free_users(ns, "u1", window=8, version="v")
             assert peers == 1 and {p.user_id for p in seen} == {"u1"}
 
 
@@ -180,7 +200,7 @@ def test_two_workers_never_take_the_same_session(runtime, ns, monkeypatch):
     one = _deps(runtime, dream_batch_size=1)
     sids = _store(one, generate(5, ns, users=6, sessions=4, turns=6))
     for sid in sids:
-        dreaming.dream(one, sid, NOW)
+        _dream(one, sid)
     alone = _snapshot(one, ns)
     _forget_dreams(one, ns)
     deps = _deps(runtime, dream_batch_size=5)
@@ -192,9 +212,10 @@ def test_two_workers_never_take_the_same_session(runtime, ns, monkeypatch):
         try:
             barrier.wait()
             for sid in mine:
-                outcome = dreaming.dream(deps, sid, NOW)
-                while outcome == "busy":  # the event comes back later
-                    outcome = dreaming.dream(deps, sid, NOW, wait=True)
+                outcome = _dream(deps, sid)
+                while outcome in ("busy", "waiting"):  # the event comes back later
+                    time.sleep(0.01)
+                    outcome = _dream(deps, sid, wait_s=1.0)
         except BaseException as exc:  # surfaced below
             errors.append(exc)
 
@@ -207,7 +228,7 @@ def test_two_workers_never_take_the_same_session(runtime, ns, monkeypatch):
     assert errors == []
     taken: dict[str, set[str]] = {}
     for thread, stage, batch in calls:
-        if stage == "replay_many":
+        if stage == "reconcile_many":
             for sid in batch:
                 taken.setdefault(sid, set()).add(thread)
     assert set(taken) == set(sids)
@@ -225,7 +246,8 @@ def test_two_workers_never_take_the_same_session(runtime, ns, monkeypatch):
 def test_a_claimed_sessions_own_event_does_nothing(runtime, ns, monkeypatch):
     deps = _deps(runtime, dream_batch_size=8)
     sids = _store(deps, generate(9, ns, users=2, sessions=3, turns=8))
-    assert dreaming.dream(deps, sids[0], NOW) == "dreamed"
+    stages.replay_many(deps, sids, NOW)
+    assert _consolidate(deps, sids[0]) == "consolidated"
     before = _snapshot(deps, ns)
     assert before["sessions"] == sorted((s, "consolidated") for s in sids)
     calls = _stage_calls(monkeypatch)
@@ -236,10 +258,11 @@ def test_a_claimed_sessions_own_event_does_nothing(runtime, ns, monkeypatch):
         statements.append(1)
     event.listen(Engine, "before_cursor_execute", count)
     try:
+        from workers import tasks
+        monkeypatch.setattr(tasks, "current_deps", lambda: deps)
         for sid in sids[1:]:
-            assert dreaming.dream(deps, sid, NOW) == "done"
-            from workers.tasks import dream_session
-            dream_session.run(sid)  # the task itself: nothing either
+            assert _consolidate(deps, sid) == "done"
+            tasks.consolidate_session.run(sid)  # the task itself: nothing either
     finally:
         event.remove(Engine, "before_cursor_execute", count)
     assert calls == []  # no stage ran
@@ -249,38 +272,46 @@ def test_a_claimed_sessions_own_event_does_nothing(runtime, ns, monkeypatch):
 
 def test_an_event_whose_session_another_batch_holds_is_deferred(runtime, ns, monkeypatch):
     from workers import tasks
-    deps = _deps(runtime, dream_batch_size=4)
+    deps = _deps(runtime, dream_batch_size=4, consolidate_claim_wait_s=0.05)
     sids = _store(deps, generate(4, ns, users=2, sessions=2, turns=4))
+    stages.replay_many(deps, sids, NOW)
     published = []
     monkeypatch.setattr(tasks, "current_deps", lambda: deps)
-    monkeypatch.setitem(tasks.app.conf, "task_always_eager", False)
-    monkeypatch.setattr(tasks.dream_session, "apply_async",
+    monkeypatch.setattr(tasks.consolidate_session, "apply_async",
                         lambda args, kwargs, countdown: published.append((args, kwargs,
                                                                           countdown)))
+    with deps.engine.connect() as c:
+        user = dict(c.execute(text("SELECT sid, user_id FROM sessions WHERE namespace = :ns"),
+                              {"ns": ns}).all())
     with deps.held_connection() as other, deps.unit_of_work("*", connection=other) as uow:
-        assert uow.sessions.claim_user(ns, "u1")  # another worker's batch holds the user
-        tasks.dream_session.run(sids[1], None, deferrals=2)
+        assert uow.sessions.claim_user(ns, user[sids[1]])  # another worker holds the user
+        tasks.consolidate_session.run(sids[1], None, deferrals=2)
     assert published == [((sids[1], None), {"deferrals": 3}, 4.0)]
-    assert _snapshot(deps, ns)["checkpoints"] == []  # nothing ran while it was held
-    assert dreaming.defer_delay(deps, 10) == dreaming.MAX_DEFER_S
+    # nothing ran while it was held
+    assert {stage for _, stage in _snapshot(deps, ns)["checkpoints"]} == {"replay"}
+    assert consolidation.defer_delay(deps, 10) == consolidation.MAX_DEFER_S
 
 
 @pytest.mark.parametrize("bad_is_trigger", [False, True], ids=["claimed", "trigger"])
-def test_one_bad_session_does_not_hold_the_batch_back(runtime, ns, bad_is_trigger):
+def test_one_bad_session_does_not_hold_the_batch_back(runtime, ns, monkeypatch,
+                                                      bad_is_trigger):
+    from pydantic import ValidationError
+
     from workers import tasks
     deps = _deps(runtime, dream_batch_size=8)
+    monkeypatch.setattr(tasks, "current_deps", lambda: deps)
     sids = _store(deps, generate(6, ns, users=3, sessions=2, turns=8))
+    stages.replay_many(deps, sids, NOW)
     bad = sids[3]
-    with deps.engine.begin() as c:  # its transcript object is gone
-        c.execute(text("UPDATE sessions SET transcript_key = 'missing/object.json' "
-                       "WHERE sid = :s"), {"s": bad})
+    with deps.engine.begin() as c:  # its extraction result is unreadable
+        c.execute(text("UPDATE checkpoints SET output = '{\"claims\": [{\"x\": 1}]}' "
+                       "WHERE sid = :s AND stage = 'replay'"), {"s": bad})
     trigger = bad if bad_is_trigger else sids[0]
     if bad_is_trigger:
-        from schemas.errors import NotFound
-        result = tasks.dream_session.apply(args=(trigger,), throw=False)  # dead-letters
-        assert isinstance(result.result, NotFound)
+        result = tasks.consolidate_session.apply(args=(trigger,), throw=False)  # dead-letters
+        assert isinstance(result.result, ValidationError)
     else:
-        assert dreaming.dream(deps, trigger, NOW) == "dreamed"
+        assert _consolidate(deps, trigger) == "consolidated"
     states = dict(_snapshot(deps, ns)["sessions"])
     assert states.pop(bad) == ("failed" if bad_is_trigger else "ended")
     assert set(states.values()) == {"consolidated"}
@@ -289,8 +320,30 @@ def test_one_bad_session_does_not_hold_the_batch_back(runtime, ns, bad_is_trigge
                    if d.payload.get("args") and d.payload["args"][0] in sids]
     assert letters == ([bad] if bad_is_trigger else [])
     with deps.engine.connect() as c:
-        assert c.execute(text("SELECT count(*) FROM checkpoints WHERE sid = :s"),
-                         {"s": bad}).scalar() == 0
+        assert c.execute(text("SELECT stage FROM checkpoints WHERE sid = :s"),
+                         {"s": bad}).scalars().all() == ["replay"]
+
+
+def test_a_later_session_waits_for_the_earlier_ones_extraction(runtime, ns):
+    """Extraction finishes out of order; consolidation keeps the order the sessions ended
+    in: the later session's event waits, the earlier one's takes both."""
+    deps = _deps(runtime, dream_batch_size=8)
+    first, second = _store(deps, generate(8, ns, users=1, sessions=2, turns=8))
+    stages.replay_many(deps, [second], NOW)
+    assert _consolidate(deps, second) == "waiting"
+    assert {s: st for s, st in _snapshot(deps, ns)["sessions"]} == {first: "ended",
+                                                                     second: "ended"}
+    assert _dream(deps, first) == "consolidated"
+    assert _consolidate(deps, second) == "done"  # its deferred event finds it done
+    snap = _snapshot(deps, ns)
+    assert {st for _, st in snap["sessions"]} == {"consolidated"}
+    assert sorted(stage for _, stage in snap["checkpoints"]) == sorted(
+        ["replay", "reconcile", "consolidate", "forget"] * 2)
+    with deps.engine.connect() as c:
+        after = dict(c.execute(text(
+            "SELECT sid, output -> 'after' FROM checkpoints WHERE namespace = :ns AND "
+            "stage = 'reconcile'"), {"ns": ns}).all())
+    assert after == {first: [], second: [first]}  # planned in the order they ended
 
 
 def test_reconcile_in_a_batch_sees_the_earlier_sessions_of_its_user(runtime, ns, monkeypatch):
@@ -301,7 +354,8 @@ def test_reconcile_in_a_batch_sees_the_earlier_sessions_of_its_user(runtime, ns,
     replans = []
     real = stages.plan_for
     monkeypatch.setattr(stages, "plan_for", lambda *a, **k: replans.append(1) or real(*a, **k))
-    assert dreaming.dream(deps, sids[0], NOW) == "dreamed"
+    stages.replay_many(deps, sids, NOW)
+    assert _consolidate(deps, sids[0]) == "consolidated"
     assert replans == []
     with deps.engine.connect() as c:
         after = [r[0] for r in c.execute(text(
@@ -336,7 +390,7 @@ def test_an_erasure_between_extraction_and_the_locked_write_is_honoured(runtime,
                                          words=stone.words, created_at=at))
         return early
     monkeypatch.setattr(stages, "_replay_unlocked", erase_meanwhile)
-    assert dreaming.dream(deps, sid, NOW) == "dreamed"
+    assert _dream(deps, sid) == "consolidated"
     with deps.engine.connect() as c:
         texts = c.execute(text("SELECT text FROM fragments WHERE namespace = :ns"),
                           {"ns": ns}).scalars().all()

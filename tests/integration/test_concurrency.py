@@ -11,7 +11,8 @@ from sqlalchemy.exc import IntegrityError
 from infra.stores.facts import FactStore
 from pipeline.reconcile import new_fact
 from schemas.records import Claim, InlineClaim
-from workers import steps
+from workers import stages
+from workers.session_end import end_session
 
 T0 = datetime(2026, 2, 1, 10, 0, tzinfo=UTC)
 
@@ -22,7 +23,7 @@ def _ended_session(rt, ns, user, sid, at, city):
     rt.memory.remember(ns, user, sid, InlineClaim(predicate="city", object=city, turn=0))
     with rt.deps.unit_of_work() as uow:
         info = uow.sessions.get(ns, user, sid, lock=True)
-        return steps.end_session(uow, rt.deps, info, reason="event", now=at).sid
+        return end_session(uow, rt.deps, info, reason="event", now=at).sid
 
 
 @pytest.mark.parametrize("round_", range(3))
@@ -34,7 +35,7 @@ def test_two_workers_on_one_user_keep_one_current_city(settings, clock, ns, roun
         sids = [_ended_session(rt, ns, "u", f"s{i}", T0 + timedelta(hours=i), c)
                 for i, c in enumerate(cities)]
         for sid in sids:
-            steps.replay(rt.deps, sid, T0)
+            stages.replay_many(rt.deps, [sid], T0)
         errors: list[BaseException] = []
         barrier = threading.Barrier(2)
 
@@ -42,8 +43,8 @@ def test_two_workers_on_one_user_keep_one_current_city(settings, clock, ns, roun
             try:
                 barrier.wait()
                 for sid in mine:
-                    steps.reconcile_stage(rt.deps, sid, T0 + timedelta(days=1))
-                    steps.consolidate_stage(rt.deps, sid, T0 + timedelta(days=1))
+                    stages.reconcile_many(rt.deps, [sid], T0 + timedelta(days=1))
+                    stages.consolidate_many(rt.deps, [sid], T0 + timedelta(days=1))
             except BaseException as exc:  # surfaced below
                 errors.append(exc)
 

@@ -51,14 +51,15 @@ def test_worker_endpoint_counts_a_consolidation(metrics_env, tmp_path, ns):
         _wait(lambda: _answering(port), 60, "the worker's metrics endpoint", [log])
         before = _scrape(port)
         assert _total(before, "reverie_sessions_consolidated_total") == 0
-        assert ("reverie_queue_depth", (("queue", env["REVERIE_QUEUE"]),)) in before
+        for queue in ("", ".extract", ".consolidate", ".forget"):  # every queue it serves
+            assert ("reverie_queue_depth", (("queue", env["REVERIE_QUEUE"] + queue),)) in before
         _story(rt, ns)
         _wait(lambda: _total(_scrape(port), "reverie_sessions_consolidated_total") >= 1, 90,
               "the consolidation counter to move", [log])
         _wait(lambda: _total(_scrape(port), "reverie_task_duration_seconds_count",
-                             task="dream.session.v1") >= 1, 30, "the dream task", [log])
+                             task="dream.forget.v1") >= 1, 30, "the forget task", [log])
         after = _scrape(port)
-        for name in ("dream.session.v1",):
+        for name in ("dream.extract.v1", "dream.consolidate.v1", "dream.forget.v1"):
             assert _total(after, "reverie_task_duration_seconds_count", task=name) == 1
             assert _total(after, "reverie_tasks_total", task=name, outcome="success") == 1
             assert _total(after, "reverie_db_statements_total", task=name) > 0

@@ -5,7 +5,7 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import text
 
-from workers import steps
+from workers import stages
 
 S1 = datetime(2025, 3, 2, 10, 0, tzinfo=UTC)
 S2 = datetime(2026, 8, 17, 9, 0, tzinfo=UTC)
@@ -62,10 +62,9 @@ def test_rerunning_finished_stages_is_a_no_op(runtime, clock, ns):
     with deps.unit_of_work() as uow:
         sessions = uow.sessions.for_user(ns, "u")
     for s in sessions:
-        assert steps.replay(deps, s.sid, clock.now()) is False
-        assert steps.reconcile_stage(deps, s.sid, clock.now()) is False
-        assert steps.consolidate_stage(deps, s.sid, clock.now()) is False
-        assert steps.forget_stage(deps, s.sid, clock.now()) is False
+        for stage in (stages.replay_many, stages.reconcile_many, stages.consolidate_many,
+                      stages.forget_many):
+            assert stage(deps, [s.sid], clock.now()) == []
     assert counts() == before
 
 

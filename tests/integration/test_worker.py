@@ -1,5 +1,6 @@
-"""Real Celery worker processes on Redis: the session-end event crosses the broker, and a
-worker killed in the middle of a stage leaves nothing that a second worker duplicates."""
+"""Real Celery worker processes on Redis and on RabbitMQ: the session-end event crosses
+the broker through the three stage queues, and a worker killed in the middle of a stage
+leaves nothing lost and nothing that a second worker duplicates."""
 from __future__ import annotations
 
 import os
@@ -14,13 +15,18 @@ import pytest
 from sqlalchemy import text
 
 T0 = datetime(2026, 8, 17, 9, 0, tzinfo=UTC)
+#: Tables whose rows a session's consolidation writes (compared with a clean run).
+TABLES = ("facts", "fact_evidence", "memory_items", "memory_item_versions", "fragments",
+          "decisions", "extraction_runs")
 
 
-def _start_worker(env: dict, tmp_path, name: str) -> subprocess.Popen:
+def _start_worker(env: dict, tmp_path, name: str, *, pause: tuple[str, float] | None = None,
+                  options: tuple[str, ...] = ("--concurrency=1",)) -> subprocess.Popen:
     log = open(tmp_path / f"{name}.log", "w")
-    return subprocess.Popen([sys.executable, "-m", "scripts.cli", "worker", "--concurrency=1",
-                             "--loglevel=INFO"], env=env, stdout=log, stderr=subprocess.STDOUT,
-                            start_new_session=True)
+    entry = (["-m", "tests.integration.paused_worker", pause[0], str(pause[1])] if pause
+             else ["-m", "scripts.cli", "worker"])
+    return subprocess.Popen([sys.executable, *entry, *options, "--loglevel=INFO"], env=env,
+                            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
 
 
 def _stop(proc: subprocess.Popen, sig=signal.SIGTERM) -> None:
@@ -43,16 +49,44 @@ def _wait(predicate, timeout: float, what: str, logs=()):
     pytest.fail(f"timed out waiting for {what}\n{tails}")
 
 
+def _env(database_url, broker_url, tmp_path) -> dict:
+    queue = f"reverie-test-{uuid.uuid4().hex[:8]}"
+    return dict(os.environ, DATABASE_URL=database_url, BROKER_URL=broker_url,
+                REVERIE_QUEUE=queue, REVERIE_EMBEDDER="hash", REVERIE_DATA_DIR=str(tmp_path),
+                REVERIE_OBJECT_STORE_URL=(tmp_path / "objects").as_uri(),
+                REVERIE_TASK_TIME_LIMIT_S="8", REVERIE_VISIBILITY_TIMEOUT_S="10",
+                REVERIE_UNACKED_RESTORE_INTERVAL_S="2")
+
+
 @pytest.fixture
 def broker_env(database_url, redis_url, tmp_path):
-    queue = f"reverie-test-{uuid.uuid4().hex[:8]}"
-    env = dict(os.environ, DATABASE_URL=database_url, BROKER_URL=redis_url,
-               REVERIE_QUEUE=queue, REVERIE_EMBEDDER="hash", REVERIE_DATA_DIR=str(tmp_path),
-               REVERIE_OBJECT_STORE_URL=(tmp_path / "objects").as_uri(),
-               REVERIE_TASK_TIME_LIMIT_S="8", REVERIE_VISIBILITY_TIMEOUT_S="10",
-               REVERIE_UNACKED_RESTORE_INTERVAL_S="2")
-    env.pop("REVERIE_DEBUG_STAGE_PAUSE", None)
-    return env
+    return _env(database_url, redis_url, tmp_path)
+
+
+@pytest.fixture(params=["redis", "rabbitmq"])
+def any_broker_env(request, database_url, tmp_path):
+    """The environment of a worker on each broker (RabbitMQ: `amqp_url`)."""
+    url = request.getfixturevalue("redis_url" if request.param == "redis" else "amqp_url")
+    env = _env(database_url, url, tmp_path)
+    yield env
+    if request.param == "rabbitmq":  # its queues are durable: leave none behind
+        _delete_amqp_queues(url, env["REVERIE_QUEUE"])
+
+
+def _delete_amqp_queues(url: str, base: str) -> None:
+    from kombu import Connection
+    with Connection(url) as conn:
+        channel = conn.default_channel
+        for name in (base, f"{base}.extract", f"{base}.consolidate", f"{base}.forget"):
+            channel.queue_delete(name)
+
+
+def _queue_depth(url: str, name: str) -> int:
+    from kombu import Connection
+    with Connection(url) as conn:
+        if url.startswith("redis"):
+            return conn.default_channel.client.llen(name)
+        return conn.default_channel.queue_declare(name, passive=True).message_count
 
 
 def _publisher(env):
@@ -78,63 +112,113 @@ def _story(rt, ns):
     rt.memory.end_session(ns, "u1", "s1", T0 + timedelta(minutes=1))
 
 
-def test_session_end_event_crosses_redis_to_a_worker_process(broker_env, tmp_path, ns):
-    import redis
-    worker = _start_worker(broker_env, tmp_path, "w1")
-    rt = _publisher(broker_env)
+def _checkpoints(rt, ns) -> dict[str, int]:
+    with rt.deps.engine.connect() as c:
+        return dict(c.execute(text("SELECT stage, count(*) FROM checkpoints WHERE "
+                                   "namespace = :ns GROUP BY 1"), {"ns": ns}).all())
+
+
+def _finished(rt, ns) -> bool:
+    return _checkpoints(rt, ns).get("forget", 0) == 1
+
+
+def _outcome(rt, ns) -> dict:
+    """What a session's dream left: rows per table, checkpoints, the current facts."""
+    with rt.deps.engine.connect() as c:
+        rows = {t: c.execute(text(f"SELECT count(*) FROM {t} WHERE namespace = :ns"),
+                             {"ns": ns}).scalar() for t in TABLES}
+    return {"rows": rows, "checkpoints": _checkpoints(rt, ns), "state": _state(rt, ns),
+            "facts": sorted((f.predicate, f.object) for f in rt.reader.current(ns, "u1"))}
+
+
+def test_session_end_event_crosses_the_broker_to_a_worker_process(any_broker_env, tmp_path,
+                                                                   ns):
+    env = any_broker_env
+    worker = _start_worker(env, tmp_path, "w1")
+    rt = _publisher(env)
     try:
         _story(rt, ns)
-        _wait(lambda: _state(rt, ns) == "consolidated", 90, "consolidation by the worker",
+        _wait(lambda: _finished(rt, ns), 90, "the three stages in the worker",
               [tmp_path / "w1.log"])
+        assert _state(rt, ns) == "consolidated"
         facts = rt.reader.current(ns, "u1")
         assert {(f.predicate, f.object) for f in facts} >= {("city", "Munich")}
-        # It really went through the broker: the worker's log names the task it received.
-        assert "dream.session.v1" in (tmp_path / "w1.log").read_text()
-        assert redis.Redis.from_url(broker_env["BROKER_URL"]).llen(broker_env["REVERIE_QUEUE"]) == 0
+        # It really went through the broker, stage by stage, each on its own queue.
+        log = (tmp_path / "w1.log").read_text()
+        for task in ("dream.extract.v1", "dream.consolidate.v1", "dream.forget.v1"):
+            assert f"Task {task}[" in log  # received (the banner lists the names too)
+        queue = env["REVERIE_QUEUE"]
+        for name in (f"{queue}.extract", f"{queue}.consolidate", f"{queue}.forget"):
+            assert _queue_depth(env["BROKER_URL"], name) == 0
     finally:
         _stop(worker)
         rt.deps.dispose()
 
 
-def test_worker_killed_mid_stage_is_finished_by_another_without_duplicates(
-        broker_env, tmp_path, ns):
-    slow = dict(broker_env, REVERIE_DEBUG_STAGE_PAUSE="consolidate:6")
-    w1 = _start_worker(slow, tmp_path, "killed")
-    rt = _publisher(broker_env)
-    w2 = None
+def test_a_worker_serves_only_the_queues_it_is_given(broker_env, tmp_path, ns):
+    """`--queues extract`: the session is extracted, and its consolidate event waits in
+    its queue until a worker for that queue runs."""
+    env = broker_env
+    extractor = _start_worker(env, tmp_path, "extract",
+                              options=("--queues=extract", "--pool=threads",
+                                       "--concurrency=4"))
+    rt = _publisher(env)
+    rest = None
     try:
         _story(rt, ns)
-
-        def in_consolidate() -> bool:
-            with rt.deps.engine.connect() as c:
-                return bool(c.execute(text(
-                    "SELECT count(*) FROM checkpoints WHERE namespace = :ns AND "
-                    "stage = 'reconcile'"), {"ns": ns}).scalar())
-        _wait(in_consolidate, 90, "the reconcile checkpoint", [tmp_path / "killed.log"])
-        time.sleep(2.0)  # now inside the paused consolidate transaction
-        _stop(w1, signal.SIGKILL)
-        assert _state(rt, ns) == "ended"  # the killed transaction left nothing behind
-        w2 = _start_worker(broker_env, tmp_path, "rescuer")
-        _wait(lambda: _state(rt, ns) == "consolidated", 120,
-              "the second worker to finish the session", [tmp_path / "rescuer.log"])
-        with rt.deps.engine.connect() as c:
-            dup = c.execute(text(
-                "SELECT predicate, lower(object), count(*) FROM facts WHERE namespace = :ns "
-                "AND retracted_at IS NULL GROUP BY 1, 2 HAVING count(*) > 1"), {"ns": ns}).all()
-            items = c.execute(text("SELECT count(*) FROM memory_items WHERE namespace = :ns"),
-                              {"ns": ns}).scalar()
-            frags = c.execute(text("SELECT count(*) FROM fragments WHERE namespace = :ns"),
-                              {"ns": ns}).scalar()
-            stages = c.execute(text("SELECT stage, count(*) FROM checkpoints WHERE "
-                                    "namespace = :ns GROUP BY 1"), {"ns": ns}).all()
-        assert dup == []
-        assert items == len(rt.reader.current(ns, "u1"))
-        assert frags == 1
-        assert all(n == 1 for _, n in stages)
+        consolidate_queue = env["REVERIE_QUEUE"] + ".consolidate"
+        _wait(lambda: _queue_depth(env["BROKER_URL"], consolidate_queue) == 1, 90,
+              "the consolidate event in its queue", [tmp_path / "extract.log"])
+        assert _checkpoints(rt, ns) == {"replay": 1} and _state(rt, ns) == "ended"
+        rest = _start_worker(env, tmp_path, "rest",
+                             options=("--queues=consolidate,forget", "--concurrency=1"))
+        _wait(lambda: _finished(rt, ns), 90, "consolidation by the second worker",
+              [tmp_path / "rest.log"])
+        assert "Task dream.extract.v1[" not in (tmp_path / "rest.log").read_text()
     finally:
-        _stop(w1, signal.SIGKILL)
-        if w2 is not None:
-            _stop(w2)
+        _stop(extractor)
+        if rest is not None:
+            _stop(rest)
+        rt.deps.dispose()
+
+
+@pytest.mark.parametrize("stage", ["replay", "consolidate"], ids=["extract", "consolidate"])
+def test_worker_killed_mid_stage_loses_and_duplicates_nothing(any_broker_env, tmp_path, ns,
+                                                              stage):
+    """A clean run first; then the same session with a worker killed inside the stage's
+    transaction, and another worker finishing it: the same rows, the same facts."""
+    env = any_broker_env
+    rt = _publisher(env)
+    workers = []
+    try:
+        workers.append(_start_worker(env, tmp_path, "clean"))
+        clean_ns = ns + "c"
+        _story(rt, clean_ns)
+        _wait(lambda: _finished(rt, clean_ns), 90, "the clean run", [tmp_path / "clean.log"])
+        _stop(workers.pop())
+        expected = _outcome(rt, clean_ns)
+
+        killed = _start_worker(env, tmp_path, "killed", pause=(stage, 6))
+        workers.append(killed)
+        _story(rt, ns)
+        before = "replay" if stage == "consolidate" else None
+
+        def in_stage() -> bool:
+            if before is not None:
+                return _checkpoints(rt, ns).get(before, 0) == 1
+            return "Task dream.extract.v1[" in (tmp_path / "killed.log").read_text()
+        _wait(in_stage, 90, f"the worker to enter {stage}", [tmp_path / "killed.log"])
+        time.sleep(2.0)  # now inside the paused transaction
+        _stop(killed, signal.SIGKILL)
+        assert _checkpoints(rt, ns).get(stage, 0) == 0  # the killed transaction left nothing
+        assert _state(rt, ns) == "ended"
+        workers.append(_start_worker(env, tmp_path, "rescuer"))
+        _wait(lambda: _finished(rt, ns), 120, "the second worker to finish the session",
+              [tmp_path / "rescuer.log"])
+        assert _outcome(rt, ns) == expected
+    finally:
+        for w in workers:
+            _stop(w, signal.SIGKILL)
         rt.deps.dispose()
 
 
@@ -158,14 +242,15 @@ def test_reconfiguring_in_one_process_publishes_to_the_new_queue(broker_env, set
         first.memory.start_session(ns, "u0", "s1", T0)
         first.memory.append_turn(ns, "u0", "s1", "user", "I live in Oslo.", T0)
         first.memory.end_session(ns, "u0", "s1", T0 + timedelta(minutes=1))
-        assert client.llen(first_queue) == 1
+        assert client.llen(first_queue + ".extract") == 1
     finally:
         first.deps.dispose()
     rt = _publisher(broker_env)
+    queue = broker_env["REVERIE_QUEUE"] + ".extract"
     try:
         _story(rt, ns)
-        assert client.llen(broker_env["REVERIE_QUEUE"]) == 1
-        assert client.llen(first_queue) == 1
+        assert client.llen(queue) == 1
+        assert client.llen(first_queue + ".extract") == 1
     finally:
-        client.delete(broker_env["REVERIE_QUEUE"], first_queue)
+        client.delete(queue, first_queue + ".extract")
         rt.deps.dispose()

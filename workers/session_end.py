@@ -1,10 +1,7 @@
-"""The stages for one session (tasks, tests and the CLI), and the end of a session.
+"""The end of a session: its immutable transcript written, its row marked ended.
 
-The stages themselves live in `workers.stages` and run for a batch of sessions; here each
-runs for one. Each stage runs in one transaction and ends by recording its checkpoint
-(session, stage, transcript checksum, extractor version) in that same transaction, so a stage
-re-delivered after a crash either finds its checkpoint (and does nothing) or finds none of
-its writes (and does everything). Jobs may run more than once; this is designed for.
+What follows (extract, consolidate, forget) is published once the caller's unit of work
+commits (`workers.tasks.publish_session_end`).
 """
 from __future__ import annotations
 
@@ -18,14 +15,10 @@ from pipeline.redact import redact_pii
 from schemas.enums import SessionState
 from schemas.errors import SessionClosed
 from schemas.records import SessionInfo, Transcript
-from workers.plans import apply_plan, embed_pending, plan_for, refresh_profile
-from workers.stages import (STAGES, consolidate_many, forget_many, load_transcript,
-                            reconcile_many, replay_many)
 
 log = structlog.get_logger(__name__)
 
 
-# ---- session end -------------------------------------------------------------------------
 def end_session(uow: UnitOfWork, deps: Deps, info: SessionInfo, *, reason: str,
                 now: datetime) -> SessionInfo:
     """Write the immutable transcript and mark the session ended (caller holds the row lock).
@@ -53,29 +46,6 @@ def end_session(uow: UnitOfWork, deps: Deps, info: SessionInfo, *, reason: str,
     return uow.sessions.get_by_sid(info.sid)
 
 
-# ---- one session's stages ----------------------------------------------------------------
-def replay(deps: Deps, sid: str, now: datetime) -> bool:
-    """Extract claims and store fragments. Returns False when the checkpoint existed."""
-    return bool(replay_many(deps, [sid], now))
-
-
-def reconcile_stage(deps: Deps, sid: str, now: datetime) -> bool:
-    return bool(reconcile_many(deps, [sid], now))
-
-
-def consolidate_stage(deps: Deps, sid: str, now: datetime) -> bool:
-    return bool(consolidate_many(deps, [sid], now))
-
-
-def forget_stage(deps: Deps, sid: str, now: datetime) -> bool:
-    """Policy forgetting for the session's user (TTL expiry); erasure has its own path."""
-    return bool(forget_many(deps, [sid], now))
-
-
 def idle_cutoff(deps: Deps, now: datetime) -> datetime:
+    """Sessions with no activity since this time are idle."""
     return now - timedelta(minutes=deps.settings.idle_timeout_minutes)
-
-
-__all__ = ["STAGES", "end_session", "replay", "reconcile_stage", "consolidate_stage",
-           "forget_stage", "apply_plan", "refresh_profile", "embed_pending", "plan_for",
-           "load_transcript"]
