@@ -151,6 +151,8 @@ def _next_batch(uow: UnitOfWork, trigger: Pending, ns: str, version: str, size: 
         ns, trigger.user_id, window=_WINDOW * size, version=version, exclude=exclude) \
         if size > 1 else ([], 0)
     others = [p for p in others if p.user_id != trigger.user_id]
+    if trigger.sid not in tried:  # also when it is not "ended" (reprocessed): it was asked for
+        mine = [trigger, *(p for p in mine if p.sid != trigger.sid)]
     lead = next((p for p in mine if p.sid == trigger.sid), mine[0] if mine else None)
     if lead is None:
         return []
