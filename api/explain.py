@@ -6,15 +6,17 @@ from api.memory import Memory
 from schemas.ids import check_ident, check_namespace
 
 
-def explain(memory: Memory, namespace: str, user_id: str, predicate: str) -> list[dict]:
-    """One entry per fact version (current first, then the past), newest knowledge last."""
+def explain(memory: Memory, namespace: str, user_id: str,
+            predicate: str | None = None) -> list[dict]:
+    """One entry per fact version (current first, then the past), newest knowledge last;
+    every predicate's when `predicate` is None (the inspector groups them)."""
     check_namespace(namespace), check_ident(user_id, "user id")
     with memory.deps.unit_of_work() as uow:
         versions = uow.facts.all_versions(namespace, user_id, predicate)
         evidence = uow.facts.evidence([f.fact_id for f in versions])
         decisions = uow.facts.decisions(namespace, user_id, predicate)
         quarantined = [q for q in uow.facts.quarantined(namespace, user_id)
-                       if q.predicate == predicate]
+                       if predicate is None or q.predicate == predicate]
         sessions = {s.session_id: s for s in uow.sessions.for_user(namespace, user_id)}
     by_fact: dict[str, list] = {}
     for d in decisions:
@@ -28,7 +30,8 @@ def explain(memory: Memory, namespace: str, user_id: str, predicate: str) -> lis
         origin = f.replaces or f.fact_id
         session = sessions.get(f.session_id or "")
         out.append({
-            "fact_id": f.fact_id, "object": f.object, "status": status,
+            "fact_id": f.fact_id, "predicate": f.predicate, "object": f.object,
+            "cardinality": f.cardinality, "status": status,
             "valid_from": f.valid_from, "valid_to": f.valid_to,
             "asserted_at": f.asserted_at, "retracted_at": f.retracted_at,
             "source": f.source, "confidence": f.confidence,
@@ -46,7 +49,8 @@ def explain(memory: Memory, namespace: str, user_id: str, predicate: str) -> lis
     order = {"current": 0, "past (closed)": 1, "withdrawn from belief": 2}
     out.sort(key=lambda e: (order[e["status"]], e["valid_from"]))
     for q in quarantined:
-        out.append({"object": q.object, "status": "quarantined", "reason": q.reason,
+        out.append({"predicate": q.predicate, "object": q.object, "status": "quarantined",
+                    "reason": q.reason,
                     "from": {"session": q.session_id, "turn": (q.claim or {}).get("turn")},
                     "said": (q.claim or {}).get("evidence")})
     return out

@@ -36,3 +36,12 @@ class ObjectExists(PermanentError):
 
 class StoreUnavailable(TransientError):
     """A backing store (Postgres, object store, cache) cannot be reached."""
+
+
+class Unauthorized(PermanentError):
+    """A request without a valid API key (missing, malformed, unknown or revoked)."""
+
+
+class Conflict(PermanentError):
+    """A request that clashes with one already made (an Idempotency-Key reused for another
+    request, or one still running)."""

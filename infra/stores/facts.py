@@ -121,6 +121,17 @@ class FactStore:
             QuarantineRow.namespace == namespace, QuarantineRow.user_id == user_id)
             .order_by(QuarantineRow.created_at)))
 
+    def find_quarantined(self, namespace: str, user_id: str,
+                         quarantine_id: str) -> QuarantineRow | None:
+        return self._s.scalars(select(QuarantineRow).where(
+            QuarantineRow.namespace == namespace, QuarantineRow.user_id == user_id,
+            QuarantineRow.quarantine_id == quarantine_id).with_for_update()).first()
+
+    def resolve_quarantined(self, quarantine_id: str, resolution: str, at: datetime) -> None:
+        self._s.execute(update(QuarantineRow).where(
+            QuarantineRow.quarantine_id == quarantine_id)
+            .values(resolution=resolution, resolved_at=at))
+
     # ---- writes ------------------------------------------------------------------------
     def lock_user(self, namespace: str, user_id: str) -> None:
         """Serialize reconciliation per user for the rest of this transaction."""
