@@ -226,9 +226,15 @@ class Deps:
 def make_extractor(settings: Settings) -> Extractor:
     if settings.extractor == ExtractorKind.LLM:
         from infra.llm import LiteLLMClient
+        from infra.llm_limits import limits_for
         from pipeline.extract.llm import LLMExtractor
-        client = LiteLLMClient(settings.llm_model, api_base=settings.llm_api_base,
-                               api_key=settings.llm_api_key)
+        s = settings
+        limits = limits_for(f"{s.llm_api_base or ''}|{s.llm_model.split('/')[0]}",
+                            s.llm_max_concurrency, s.llm_tokens_per_minute)
+        client = LiteLLMClient(s.llm_model, api_base=s.llm_api_base, api_key=s.llm_api_key,
+                               timeout_s=s.llm_timeout_s, max_retries=s.llm_max_retries,
+                               limits=limits, deadline_s=s.llm_deadline_s,
+                               max_completion_tokens=s.llm_max_completion_tokens)
         return LLMExtractor(client, token_budget=settings.llm_token_budget)
     from pipeline.extract.rules import RuleExtractor
     return RuleExtractor()
@@ -237,7 +243,7 @@ def make_extractor(settings: Settings) -> Extractor:
 def build_deps(settings: Settings | None = None, *, clock: Clock | None = None,
                run_migrations: bool = True, embedder: Embedder | None = None) -> Deps:
     settings = settings or Settings()
-    engine = make_engine(resolve_database_url(settings))
+    engine = make_engine(resolve_database_url(settings), pool_size=settings.db_pool_size)
     if run_migrations:
         migrate(engine)
     objects = open_object_store(settings.object_store_location,

@@ -7,6 +7,11 @@ connection failures are retried with exponential backoff and full jitter, then r
 `PermanentError` at once. litellm is imported on first use, after it is told to stay
 offline: the model cost map comes from its bundled copy and nothing is fetched on its own
 initiative.
+
+Each call waits for its provider's limits (`infra.llm_limits`: calls in flight, tokens per
+minute, a 429's Retry-After for every caller), and the whole of `complete` — waits,
+attempts, backoff — keeps within one time budget (`deadline_s`): past it the call is a
+`TransientError` and the task retries later, instead of holding a worker thread.
 """
 from __future__ import annotations
 
@@ -19,6 +24,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from infra import metrics
+from infra.llm_limits import ProviderLimits
 from schemas.errors import PermanentError, TransientError
 
 log = logging.getLogger(__name__)
@@ -27,6 +34,8 @@ log = logging.getLogger(__name__)
 BACKOFF_BASE_S = 0.5
 #: Longest wait between two attempts, and the longest Retry-After we honour.
 BACKOFF_CAP_S = 30.0
+#: Rough size of a token in characters, for reserving budget before the call.
+CHARS_PER_TOKEN = 4
 
 
 @dataclass(frozen=True)
@@ -100,7 +109,10 @@ class LiteLLMClient:
                  timeout_s: float = 30, max_retries: int = 4, *,
                  backoff_base_s: float = BACKOFF_BASE_S, temperature: float = 0.0,
                  sleep: Callable[[float], None] = time.sleep,
-                 rand: Callable[[], float] = random.random) -> None:
+                 rand: Callable[[], float] = random.random,
+                 limits: ProviderLimits | None = None, deadline_s: float = 300.0,
+                 max_completion_tokens: int | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.model = model
         self._api_base = api_base
         self._api_key = api_key
@@ -110,6 +122,10 @@ class LiteLLMClient:
         self._temperature = temperature
         self._sleep = sleep
         self._rand = rand
+        self._limits = limits or ProviderLimits()
+        self._deadline_s = deadline_s
+        self._max_completion_tokens = max_completion_tokens
+        self._clock = clock
         self._litellm = _litellm()
 
     def complete(self, messages: list[dict[str, Any]], *,
@@ -127,27 +143,44 @@ class LiteLLMClient:
             kwargs["response_format"] = {"type": "json_schema", "json_schema": {
                 "name": str(response_schema.get("title") or "response"),
                 "schema": response_schema, "strict": False}}
+        if self._max_completion_tokens:
+            kwargs["max_tokens"] = self._max_completion_tokens
+        reserve = (sum(len(str(m.get("content", ""))) for m in messages) // CHARS_PER_TOKEN
+                   + (self._max_completion_tokens or 0))
+        deadline = self._clock() + self._deadline_s
         for attempt in range(self._max_retries + 1):
             try:
-                response = self._litellm.completion(**kwargs)
+                with self._limits.slot(reserve, deadline) as settle:
+                    kwargs["timeout"] = max(0.1, min(self._timeout_s, deadline - self._clock()))
+                    response = self._litellm.completion(**kwargs)
+                    done = self._completion(response)
+                    settle(done.prompt_tokens + done.completion_tokens)
+            except TransientError:  # the limits' own deadline
+                metrics.LLM_CALLS.labels("over_budget").inc()
+                raise
             except Exception as exc:  # noqa: BLE001 — translated below or re-raised
                 kind = classify(exc, self._litellm)
                 if kind is None:
                     raise
+                status = _status(exc)
+                metrics.LLM_CALLS.labels(str(status or type(exc).__name__)).inc()
                 if kind is PermanentError:
                     raise PermanentError(f"llm {self.model}: {type(exc).__name__}: {exc}") from exc
-                if attempt == self._max_retries:
+                delay = backoff_delay(attempt, self._rand(), base_s=self._backoff_base_s,
+                                      retry_after_s=_retry_after(exc))
+                if status == 429:  # every caller of this provider waits, not only this one
+                    self._limits.hold_off(delay)
+                if attempt == self._max_retries or self._clock() + delay >= deadline:
                     raise TransientError(
                         f"llm {self.model}: {type(exc).__name__} after {attempt + 1} "
                         f"attempts: {exc}") from exc
-                delay = backoff_delay(attempt, self._rand(), base_s=self._backoff_base_s,
-                                      retry_after_s=_retry_after(exc))
                 log.warning("llm_call.retried", extra={
                     "model": self.model, "attempt": attempt + 1, "delay_s": round(delay, 3),
-                    "error": type(exc).__name__, "status": _status(exc)})
+                    "error": type(exc).__name__, "status": status})
                 self._sleep(delay)
                 continue
-            return self._completion(response)
+            metrics.LLM_CALLS.labels("ok").inc()
+            return done
         raise AssertionError("unreachable: the loop returns or raises")
 
     def _completion(self, response: Any) -> LLMCompletion:

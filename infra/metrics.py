@@ -51,8 +51,18 @@ RECALL_HITS = Counter(
 EXTRACTION_RUNS = Counter(
     "reverie_extraction_runs", "Extractor runs over a session.", ["extractor"])
 LLM_TOKENS = Counter(
-    "reverie_llm_tokens", "LLM tokens spent by extraction runs.", ["direction"])
-LLM_COST = Counter("reverie_llm_cost_usd", "LLM cost of extraction runs, in USD.")
+    "reverie_llm_tokens", "LLM tokens spent by extraction runs, by namespace and direction "
+    "(per session: the extraction_runs table).", ["namespace", "direction"])
+LLM_COST = Counter("reverie_llm_cost_usd",
+                   "LLM cost of extraction runs, in USD, by namespace.", ["namespace"])
+#: Prompt + completion tokens of one session's extraction.
+LLM_SESSION_TOKENS = Histogram(
+    "reverie_llm_session_tokens", "LLM tokens per extracted session.",
+    buckets=(250, 500, 1000, 2000, 4000, 8000, 16000, 32000, 64000))
+LLM_CALLS = Counter(
+    "reverie_llm_calls", "Model call attempts by outcome: ok, an HTTP status (429, 500, "
+    "...), an exception name (Timeout), or over_budget (the task's time budget ran out "
+    "waiting for the provider's limits).", ["outcome"])
 
 # ---- memory size ---------------------------------------------------------------------------
 LIVE_ITEMS = Gauge(
@@ -92,7 +102,8 @@ STORE_GAUGES = {
 }
 
 _ALL = (SESSIONS_CONSOLIDATED, SESSIONS_FAILED, DECISIONS, CLAIMS, RECALL_REQUESTS,
-        RECALL_DEGRADED, RECALL_HITS, EXTRACTION_RUNS, LLM_TOKENS, LLM_COST, LIVE_ITEMS, TASK_SECONDS, TASKS, DB_STATEMENTS,
+        RECALL_DEGRADED, RECALL_HITS, EXTRACTION_RUNS, LLM_TOKENS, LLM_COST,
+        LLM_SESSION_TOKENS, LLM_CALLS, LIVE_ITEMS, TASK_SECONDS, TASKS, DB_STATEMENTS,
         EMBED_SECONDS, EMBED_TEXTS)
 
 
@@ -113,15 +124,18 @@ def exposed_names() -> frozenset[str]:
 
 
 # ---- helpers the stages call (kept here so the stages stay short) --------------------------
-def observe_extraction(extractor: str, claims: int, run) -> None:
+def observe_extraction(extractor: str, claims: int, run, namespace: str = "") -> None:
     """One replay: its claims and, for an LLM extractor, its tokens and cost."""
     CLAIMS.labels(extractor).inc(claims)
     EXTRACTION_RUNS.labels(extractor).inc()
     if run is None:
         return
-    LLM_TOKENS.labels("prompt").inc(getattr(run, "prompt_tokens", 0) or 0)
-    LLM_TOKENS.labels("completion").inc(getattr(run, "completion_tokens", 0) or 0)
-    LLM_COST.inc(getattr(run, "cost_usd", 0.0) or 0.0)
+    prompt = getattr(run, "prompt_tokens", 0) or 0
+    completion = getattr(run, "completion_tokens", 0) or 0
+    LLM_TOKENS.labels(namespace, "prompt").inc(prompt)
+    LLM_TOKENS.labels(namespace, "completion").inc(completion)
+    LLM_COST.labels(namespace).inc(getattr(run, "cost_usd", 0.0) or 0.0)
+    LLM_SESSION_TOKENS.observe(prompt + completion)
 
 
 def observe_consolidated(decision_kinds: Iterable[str]) -> None:

@@ -50,7 +50,20 @@ class Settings(BaseSettings):
     llm_model: str = "gpt-4o-mini"
     llm_api_base: str | None = None
     llm_api_key: str | None = None
+    #: Per-task token budget: the prompt is cut to this many (estimated) tokens ...
     llm_token_budget: int = 60_000
+    #: ... and the completion capped at this many.
+    llm_max_completion_tokens: int = 4_000
+    #: Per-task time budget of one extraction's model call: waits for the provider's
+    #: limits, attempts and backoff together; past it the task retries later.
+    llm_deadline_s: float = Field(default=120.0, gt=0)
+    #: One attempt's timeout, and the retries of 429s, 5xx and timeouts (with backoff).
+    llm_timeout_s: float = Field(default=30.0, gt=0)
+    llm_max_retries: int = Field(default=4, ge=0)
+    #: Provider limits, per provider and worker process (0: none): model calls in flight,
+    #: and tokens (prompt + completion) per minute.
+    llm_max_concurrency: int = Field(default=64, ge=0)
+    llm_tokens_per_minute: int = Field(default=0, ge=0)
     extra_single_valued: list[str] = []
     extra_multi_valued: list[str] = []
 
@@ -101,6 +114,9 @@ class Settings(BaseSettings):
     consolidate_queue: str | None = None
     forget_queue: str | None = None
     worker_prefetch: int = 1
+    #: Database connections a process keeps (plus 10 on demand). `reverie worker --pool
+    #: threads` raises it to its concurrency (up to 20) unless set: threads share the pool.
+    db_pool_size: int = Field(default=5, ge=1)
     #: Sessions one `dream.consolidate.v1` run reconciles and consolidates together: the
     #: event's own session plus up to this many minus one other extracted sessions of its
     #: namespace, their users claimed so no other worker takes them; each stage then runs

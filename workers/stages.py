@@ -192,7 +192,7 @@ def replay_many(deps: Deps, sids: Sequence[str], now: datetime, *,
             outputs.append(_checkpoint(info, {"claims": [c.model_dump(mode="json")
                                                          for c in claims]}))
             uow.after_commit(functools.partial(metrics.observe_extraction, version,
-                                               len(claims), run))
+                                               len(claims), run, info.namespace))
             log.info("stage.replayed", namespace=info.namespace, user=info.user_id,
                      session=info.session_id, stage="replay", claims=len(claims),
                      fragments=len(done.fragments))

@@ -62,9 +62,11 @@ def worker(concurrency: int = typer.Option(1, min=1, help="Processes (prefork) o
     prepare_metrics()  # before prometheus_client is imported: children share one endpoint
     if pool not in ("prefork", "threads", "solo"):
         raise typer.BadParameter("--pool must be prefork, threads or solo")
+    import os
     if data_dir is not None:  # forked children build their settings from the environment
-        import os
         os.environ["REVERIE_DATA_DIR"] = str(data_dir.resolve())
+    if pool == "threads":  # the threads share one connection pool: make room for them
+        os.environ.setdefault("REVERIE_DB_POOL_SIZE", str(min(concurrency, 20)))
     rt = _runtime(data_dir)
     if rt.settings.broker_url is None:
         err.print("[red]BROKER_URL is not set: a worker needs a broker (e.g. "

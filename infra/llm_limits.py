@@ -1,0 +1,108 @@
+"""Provider limits shared by every model call of a process: a cap on calls in flight and
+a tokens-per-minute budget, per provider, and a provider's `Retry-After` holding back
+every caller, not only the one that got the 429.
+
+A thread pool runs dozens of extractions at once; without a shared limit each of them
+would find the provider's rate limit on its own, retry on its own, and make it worse.
+The token budget is a bucket refilled continuously (`tokens_per_minute / 60` a second):
+a call reserves its estimated tokens (prompt estimate plus the completion cap) before it
+is sent and settles to what the provider reported afterwards.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from schemas.errors import TransientError
+
+
+class ProviderLimits:
+    """Calls in flight and tokens per minute for one provider (0: no limit)."""
+
+    def __init__(self, max_concurrency: int = 0, tokens_per_minute: int = 0, *,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.max_concurrency = max_concurrency
+        self.tokens_per_minute = tokens_per_minute
+        self._clock = clock
+        self._cond = threading.Condition()
+        self._in_flight = 0
+        self._tokens = float(tokens_per_minute)
+        self._refilled_at = clock()
+        self._hold_until = 0.0
+
+    @property
+    def in_flight(self) -> int:
+        return self._in_flight
+
+    def hold_off(self, seconds: float) -> None:
+        """Send nothing to this provider for `seconds` (its Retry-After)."""
+        with self._cond:
+            self._hold_until = max(self._hold_until, self._clock() + seconds)
+
+    @contextmanager
+    def slot(self, tokens: int, deadline: float) -> Iterator[Callable[[int], None]]:
+        """Wait for a free call and `tokens` of budget (TransientError if that would pass
+        `deadline`, a `clock` time); yields `settle(actual_tokens)`."""
+        with self._cond:
+            while True:
+                wait = self._wait_s(tokens)
+                if wait <= 0:
+                    break
+                left = deadline - self._clock()
+                if left <= 0:
+                    raise TransientError(
+                        f"provider limits: no call slot or token budget before the deadline "
+                        f"({self._in_flight} in flight, {int(self._tokens)} tokens left)")
+                self._cond.wait(min(wait, left, 1.0))
+            self._in_flight += 1
+            if self.tokens_per_minute:
+                self._tokens -= tokens
+        settled = [False]
+
+        def settle(actual: int) -> None:
+            if settled[0] or not self.tokens_per_minute:
+                return
+            settled[0] = True
+            with self._cond:
+                self._tokens += tokens - actual  # a debt when the call used more
+                self._cond.notify_all()
+        try:
+            yield settle
+        finally:
+            with self._cond:
+                self._in_flight -= 1
+                self._cond.notify_all()
+
+    def _wait_s(self, tokens: int) -> float:
+        """Seconds until a call of `tokens` may go (0: now). Caller holds the condition."""
+        now = self._clock()
+        held = self._hold_until - now
+        if held > 0:
+            return held
+        if self.max_concurrency and self._in_flight >= self.max_concurrency:
+            return 1.0  # woken when a call ends
+        if not self.tokens_per_minute:
+            return 0.0
+        rate = self.tokens_per_minute / 60.0
+        self._tokens = min(float(self.tokens_per_minute),
+                           self._tokens + (now - self._refilled_at) * rate)
+        self._refilled_at = now
+        # A call larger than the whole budget goes once the bucket is full.
+        need = min(tokens, self.tokens_per_minute)
+        return 0.0 if self._tokens >= need else (need - self._tokens) / rate
+
+
+_registry: dict[str, ProviderLimits] = {}
+_registry_lock = threading.Lock()
+
+
+def limits_for(provider: str, max_concurrency: int, tokens_per_minute: int) -> ProviderLimits:
+    """The process's one `ProviderLimits` for `provider` (made on first use)."""
+    with _registry_lock:
+        limits = _registry.get(provider)
+        if limits is None or (limits.max_concurrency, limits.tokens_per_minute) != (
+                max_concurrency, tokens_per_minute):
+            limits = _registry[provider] = ProviderLimits(max_concurrency, tokens_per_minute)
+        return limits
