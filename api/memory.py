@@ -61,6 +61,7 @@ class Memory:
                     text: str, at: datetime | None = None, *, injected: bool = False) -> Turn:
         """Buffer one turn. Refused, with nothing written, after the end or over the limits."""
         check_namespace(namespace), check_ident(user_id, "user id")
+        check_ident(session_id, "session id")
         if role not in ROLES:
             raise InvalidInput(f"role must be one of {', '.join(ROLES)}, got {role!r}")
         if not isinstance(text, str):
@@ -95,6 +96,7 @@ class Memory:
                  claim: InlineClaim) -> None:
         """A structured fact written during the session (an assistant's remember_fact)."""
         check_namespace(namespace), check_ident(user_id, "user id")
+        check_ident(session_id, "session id")
         with self.deps.unit_of_work(namespace=namespace) as uow:
             info = uow.sessions.get(namespace, user_id, session_id, lock=True)
             if info.state != SessionState.OPEN:
@@ -107,6 +109,7 @@ class Memory:
                     at: datetime | None = None) -> SessionInfo:
         """Write the immutable transcript and publish the session-end event (after commit)."""
         check_namespace(namespace), check_ident(user_id, "user id")
+        check_ident(session_id, "session id")
         now = _aware(at, self.deps.now())
         with self.deps.unit_of_work(namespace=namespace) as uow:
             info = uow.sessions.get(namespace, user_id, session_id, lock=True)

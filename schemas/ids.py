@@ -10,15 +10,16 @@ import uuid
 
 from schemas.errors import InvalidInput
 
-_NAMESPACE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
-_IDENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,127}$")
+#: Whole-string patterns (`fullmatch`): `$` alone accepts a trailing newline ("x\n").
+_NAMESPACE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+_IDENT = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:@-]{0,127}")
 
 #: Fixed uuid5 namespace so ids are deterministic across processes and runs.
 REVERIE_UUID = uuid.UUID("6f1c3a9e-5b1d-4c3e-9a57-2e0d7c1b8f42")
 
 
 def check_namespace(namespace: str) -> str:
-    if not isinstance(namespace, str) or not _NAMESPACE.match(namespace):
+    if not isinstance(namespace, str) or not _NAMESPACE.fullmatch(namespace):
         raise InvalidInput(
             f"invalid namespace {namespace!r}: use 1-64 letters, digits, '.', '_' or '-', "
             "starting with a letter or digit")
@@ -26,7 +27,7 @@ def check_namespace(namespace: str) -> str:
 
 
 def check_ident(value: str, what: str) -> str:
-    if not isinstance(value, str) or not _IDENT.match(value):
+    if not isinstance(value, str) or not _IDENT.fullmatch(value):
         raise InvalidInput(
             f"invalid {what} {value!r}: use 1-128 letters, digits, '.', '_', ':', '@' or '-', "
             "starting with a letter or digit")
