@@ -11,7 +11,7 @@ def explain(memory: Memory, namespace: str, user_id: str,
     """One entry per fact version (current first, then the past), newest knowledge last;
     every predicate's when `predicate` is None (the inspector groups them)."""
     check_namespace(namespace), check_ident(user_id, "user id")
-    with memory.deps.unit_of_work() as uow:
+    with memory.deps.unit_of_work(namespace=namespace) as uow:
         versions = uow.facts.all_versions(namespace, user_id, predicate)
         evidence = uow.facts.evidence([f.fact_id for f in versions])
         decisions = uow.facts.decisions(namespace, user_id, predicate)

@@ -144,7 +144,7 @@ def safe_recall(reader: Reader, namespace: str, user_id: str, query: str, *,
         return _degraded("open", namespace, user_id, None)
     ms = deadline_ms if deadline_ms is not None else reader.deps.settings.recall_deadline_ms
     deadline = time.monotonic() + ms / 1000
-    _install(reader.deps.engine)
+    _install(reader.deps.app_engine)
     future = _POOL.submit(_run, reader, deadline, namespace, user_id, query, k)
     try:
         result = future.result(timeout=max(0.0, deadline - time.monotonic()))

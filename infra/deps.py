@@ -8,13 +8,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import psycopg
-from sqlalchemy import Connection, Engine, event, text
+import structlog
+from sqlalchemy import Connection, Engine, event, make_url, text
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from infra.clock import Clock, FixedClock, SystemClock
 from infra.deadline import remaining_ms
-from infra.db.engine import make_engine, migrate, resolve_database_url
+from infra.db.engine import make_engine, migrate, resolve_admin_url, to_psycopg_url
+from infra.db.roles import (APP_LOGIN, APP_ROLE, app_login_password, login_privileges,
+                            provision_app_login)
 from infra.embedders import Embedder, make_embedder
 from infra.settings import Settings
 from infra.stores.audit import AuditStore, current_actor
@@ -32,9 +35,9 @@ from schemas.enums import ExtractorKind
 from schemas.errors import StoreUnavailable
 from schemas.ids import check_namespace
 
-#: The role units of work run as when scoped; RLS applies to it (migration 0002).
-APP_ROLE = "reverie_app"
-#: The namespace setting of the admin and cross-namespace paths.
+log = structlog.get_logger(__name__)
+
+#: The namespace setting of the admin and cross-namespace paths (administrative login only).
 ALL_NAMESPACES = "*"
 #: `Connection.info` key: a held connection that took no session-level lock.
 NOTHING_HELD = "reverie_nothing_held"
@@ -59,14 +62,16 @@ class UnitOfWork:
         self._after.append(fn)
 
     def scope(self, namespace: str) -> None:
-        """Limit the rest of this transaction to `namespace` (`"*"`: every namespace, for the
-        admin and cross-namespace paths), enforced by Postgres row-level security: the
-        transaction runs as role `reverie_app` with `reverie.namespace` set. Narrowing a
-        `"*"` unit of work once the row that names the namespace is loaded is the normal use."""
+        """Limit the rest of this transaction to `namespace`, enforced by Postgres row-level
+        security: the transaction runs as role `reverie_app` with `reverie.namespace` set.
+        `"*"` (every namespace) keeps the login role: only the administrative login may use
+        it (migration 0004; for `reverie_app` it matches nothing). Narrowing a `"*"` unit of
+        work once the row that names the namespace is loaded is the normal use."""
         if namespace != ALL_NAMESPACES:
             check_namespace(namespace)
         # One round trip: set_config('role', ..., true) is SET LOCAL ROLE (same checks).
-        role = "set_config('role', :role, true), " if self.namespace is None else ""
+        narrowing = namespace != ALL_NAMESPACES and self.namespace in (None, ALL_NAMESPACES)
+        role = "set_config('role', :role, true), " if narrowing else ""
         self.session.execute(text(f"SELECT {role}set_config('reverie.namespace', :ns, true)"),
                              {"ns": namespace, "role": APP_ROLE})
         self.namespace = namespace
@@ -74,6 +79,11 @@ class UnitOfWork:
 
 @dataclass
 class Deps:
+    """`engine` is the administrative login's (migrations, `"*"`, maintenance);
+    `app_engine` the application's (every unit of work scoped to one namespace, and the
+    read pool): an ordinary role that row-level security holds to that namespace. They are
+    one engine when one login serves both (`Settings.database_admin_url` unset)."""
+
     settings: Settings
     clock: Clock
     engine: Engine
@@ -86,9 +96,13 @@ class Deps:
     _warm_lock: threading.Lock = field(default_factory=threading.Lock)
     _read_engine: Engine | None = None
     _embedder_warm: bool = False
+    app_engine: Engine | None = None
 
     def __post_init__(self) -> None:
+        if self.app_engine is None:
+            self.app_engine = self.engine
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._app_sessions = sessionmaker(self.app_engine, expire_on_commit=False)
 
     @property
     def embedder(self) -> Embedder:
@@ -119,7 +133,7 @@ class Deps:
         """Open one connection of the write pool and one of the read pool (each pool keeps
         it): the first recall and the first write do not pay the connect."""
         try:
-            with self.engine.connect() as conn:
+            with self.app_engine.connect() as conn:
                 conn.execute(text("SELECT 1"))
             fairy = self.read_engine.raw_connection()
         except (OperationalError, psycopg.OperationalError) as exc:
@@ -136,12 +150,17 @@ class Deps:
     @contextmanager
     def unit_of_work(self, namespace: str | None = None, *,
                      connection: Connection | None = None) -> Iterator[UnitOfWork]:
-        """One transaction. With `namespace` (or `"*"`) it is scoped: see `UnitOfWork.scope`.
-        Without, it runs as the login role with `reverie.namespace = '*'` (the unscoped,
-        admin path: only the application's filters; a superuser bypasses RLS anyway, and a
-        table owner subject to FORCE RLS still sees every namespace). With `connection`
-        (from `held_connection`) the transaction runs on it instead of a pooled one."""
-        session = self._sessions(bind=connection) if connection is not None else self._sessions()
+        """One transaction. With a namespace it runs on the application's login, scoped
+        (see `UnitOfWork.scope`); with `"*"` or none on the administrative login, none
+        being the unscoped admin path (`reverie.namespace = '*'`, only the application's
+        filters). With `connection` (from `held_connection`) the transaction runs on it
+        instead of a pooled one."""
+        if connection is not None:
+            session = self._sessions(bind=connection)
+        elif namespace is None or namespace == ALL_NAMESPACES:
+            session = self._sessions()
+        else:
+            session = self._app_sessions()
         uow = UnitOfWork(session, self)
         try:
             if namespace is not None:
@@ -167,9 +186,10 @@ class Deps:
         `reverie_app` for their whole session, so they are never lent to other code."""
         with self._lock:
             if self._read_engine is None:
-                self._read_engine = make_engine(self.engine.url)
+                self._read_engine = make_engine(self.app_engine.url)
                 event.listen(self._read_engine, "connect",
-                             lambda conn, _rec: prepare_read_connection(conn, APP_ROLE))
+                             lambda conn, _rec: prepare_read_connection(
+                                 conn, APP_ROLE, self.settings.read_statement_timeout_ms))
             return self._read_engine
 
     @contextmanager
@@ -219,6 +239,8 @@ class Deps:
 
     def dispose(self) -> None:
         self.engine.dispose()
+        if self.app_engine is not self.engine:
+            self.app_engine.dispose()
         if self._read_engine is not None:
             self._read_engine.dispose()
 
@@ -243,9 +265,10 @@ def make_extractor(settings: Settings) -> Extractor:
 def build_deps(settings: Settings | None = None, *, clock: Clock | None = None,
                run_migrations: bool = True, embedder: Embedder | None = None) -> Deps:
     settings = settings or Settings()
-    engine = make_engine(resolve_database_url(settings), pool_size=settings.db_pool_size)
+    engine = make_engine(resolve_admin_url(settings), pool_size=settings.db_pool_size)
     if run_migrations:
         migrate(engine)
+    app_engine = _application_engine(settings, engine)
     objects = open_object_store(settings.object_store_location,
                                 endpoint_url=settings.object_store_endpoint,
                                 region=settings.object_store_region)
@@ -258,7 +281,33 @@ def build_deps(settings: Settings | None = None, *, clock: Clock | None = None,
                                        settings.extra_multi_valued)
     return Deps(settings=settings, clock=clock or SystemClock(), engine=engine,
                 transcripts=transcripts, extractor=make_extractor(settings), vocabulary=vocab,
-                _embedder=embedder)
+                _embedder=embedder, app_engine=app_engine)
+
+
+def _application_engine(settings: Settings, admin: Engine) -> Engine:
+    """The application's login: `DATABASE_URL` when set (the admin engine itself when no
+    separate admin URL is), else the ordinary role provisioned for it (embedded server).
+    A `DATABASE_URL` naming `reverie_app_login` next to an admin URL is provisioned with
+    the URL's password; a privileged application login is warned about."""
+    if settings.database_url is None:
+        return make_engine(provision_app_login(admin, app_login_password(settings.secret_key)),
+                           pool_size=settings.db_pool_size)
+    if settings.database_admin_url is None:
+        app = admin
+    else:
+        url = make_url(to_psycopg_url(settings.database_url))
+        if url.username == APP_LOGIN and url.password:
+            provision_app_login(admin, url.password)
+        app = make_engine(url, pool_size=settings.db_pool_size)
+    try:
+        privileged = login_privileges(app)
+    except OperationalError:  # the first unit of work reports it
+        return app
+    if any(privileged.values()):
+        log.warning("database.app_login_privileged", **privileged,
+                    hint="point DATABASE_URL at an ordinary role and DATABASE_ADMIN_URL at "
+                         "the owner (README: Faults and privileges)")
+    return app
 
 
 _current: Deps | None = None

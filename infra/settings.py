@@ -10,8 +10,9 @@ from schemas.enums import ExtractorKind, RunMode
 
 
 class Settings(BaseSettings):
-    """Everything configurable. Environment names: `REVERIE_<FIELD>`, plus the three service
-    URLs under their conventional names (`DATABASE_URL`, `BROKER_URL`, `OBJECT_STORE_URL`)."""
+    """Everything configurable. Environment names: `REVERIE_<FIELD>`, plus the service URLs
+    under their conventional names (`DATABASE_URL`, `DATABASE_ADMIN_URL`, `BROKER_URL`,
+    `OBJECT_STORE_URL`)."""
 
     model_config = SettingsConfigDict(env_prefix="REVERIE_", extra="ignore")
 
@@ -20,6 +21,14 @@ class Settings(BaseSettings):
     #: Unset: an embedded Postgres with pgvector under `data_dir/pg`.
     database_url: str | None = Field(
         default=None, validation_alias=AliasChoices("DATABASE_URL", "REVERIE_DATABASE_URL"))
+    #: The administrative login: migrations, and the only connection on which the
+    #: all-namespaces scope works (sweeper, nightly batch, reprocess selection, dead
+    #: letters). Unset: `database_url`'s login (one login for both: set this, and point
+    #: `database_url` at an ordinary role, for least privilege); with neither set, the
+    #: embedded server's superuser, and the application logs in as `reverie_app_login`.
+    database_admin_url: str | None = Field(
+        default=None,
+        validation_alias=AliasChoices("DATABASE_ADMIN_URL", "REVERIE_DATABASE_ADMIN_URL"))
     #: Celery broker (Redis). Unset: tasks run in process.
     broker_url: str | None = Field(
         default=None, validation_alias=AliasChoices("BROKER_URL", "REVERIE_BROKER_URL"))
@@ -44,6 +53,10 @@ class Settings(BaseSettings):
     idle_timeout_minutes: float = 30.0
     nightly_cron: str = "0 3 * * *"
     sweep_every_s: float = 60.0
+    #: Minutes after its end (and between tries) before the sweeper sends the event of a
+    #: session still not consolidated again: a message lost with the broker, or a publish
+    #: that failed, is re-sent within this plus one sweep.
+    resend_after_minutes: float = Field(5.0, gt=0)
 
     # extraction
     extractor: ExtractorKind = ExtractorKind.RULES
@@ -72,6 +85,9 @@ class Settings(BaseSettings):
     embedder: str = "local"
     embedding_dim: int = 384
     recall_deadline_ms: int = 300
+    #: Server-side statement timeout of the read pool's connections (a recall with a
+    #: deadline sets a shorter one for its own statement).
+    read_statement_timeout_ms: int = Field(2000, ge=0)
     #: Failures in a row that open safe_recall's circuit breaker, and the seconds before
     #: one probe is let through again.
     recall_breaker_failures: int = Field(3, ge=1)

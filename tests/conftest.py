@@ -66,6 +66,20 @@ def database_url(pg_server_url, request) -> str:
 
 
 @pytest.fixture(scope="session")
+def app_database_url(database_url) -> str:
+    """The same database through the application's ordinary login (`reverie_app_login`),
+    as the embedded default provisions it: row-level security holds it to one namespace."""
+    from infra.db.engine import make_engine
+    from infra.db.roles import app_login_password, provision_app_login
+    from infra.settings import Settings
+    admin = make_engine(database_url)
+    try:
+        return provision_app_login(admin, app_login_password(Settings().secret_key))
+    finally:
+        admin.dispose()
+
+
+@pytest.fixture(scope="session")
 def redis_url() -> str:
     from scripts.bench.services import redis_server
     services = contextlib.ExitStack()
@@ -116,9 +130,10 @@ def clock():
 
 
 @pytest.fixture
-def settings(database_url, tmp_path):
+def settings(database_url, app_database_url, tmp_path):
     from infra.settings import Settings
-    return Settings(data_dir=tmp_path, database_url=database_url, broker_url=None,
+    return Settings(data_dir=tmp_path, database_url=app_database_url,
+                    database_admin_url=database_url, broker_url=None,
                     object_store_url=(tmp_path / "objects").as_uri(), embedder="hash",
                     mode="full")
 

@@ -47,9 +47,16 @@ def stop_embedded(data_dir: Path) -> None:
         server.stop()  # type: ignore[attr-defined]
 
 
-def resolve_database_url(settings: Settings) -> str:
-    url = settings.database_url or embedded_database_url(settings.data_dir)
+def resolve_admin_url(settings: Settings) -> str:
+    """The administrative login's URL: `DATABASE_ADMIN_URL`, else `DATABASE_URL`, else the
+    embedded server's superuser."""
+    url = (settings.database_admin_url or settings.database_url
+           or embedded_database_url(settings.data_dir))
     return to_psycopg_url(url)
+
+
+#: The name benchmarks and tools use for the server they inspect and administer.
+resolve_database_url = resolve_admin_url
 
 
 def to_psycopg_url(url: str) -> str:

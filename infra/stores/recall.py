@@ -161,16 +161,21 @@ _SCOPE = ("SELECT set_config('reverie.namespace', %(ns)s, false), "
           "set_config('statement_timeout', %(timeout)s, false)")
 
 
-def prepare_read_connection(conn: Connection, role: str) -> None:
+def prepare_read_connection(conn: Connection, role: str,
+                            statement_timeout_ms: int | None = None) -> None:
     """A new connection of the read pool: autocommit, role `role` for the whole session
     (row-level security applies), synchronous_commit off (its one write is a recall's
-    audit row: a crash may lose the last few, never half-write one), and the server's
-    statement_timeout remembered to restore it after a recall with a deadline."""
+    audit row: a crash may lose the last few, never half-write one), a statement_timeout
+    (the server ends a query that outlives it, so a database that froze and came back
+    does not keep pool connections busy on queries nobody waits for), remembered to
+    restore it after a recall with a deadline."""
     if conn.info.transaction_status != 0:  # IDLE: not inside the dialect's first queries
         conn.rollback()
     conn.autocommit = True
     conn.execute(f'SET ROLE "{role}"')
     conn.execute("SET synchronous_commit = off")
+    if statement_timeout_ms:
+        conn.execute(f"SET statement_timeout = {int(statement_timeout_ms)}")
     default_timeout = conn.execute("SHOW statement_timeout").fetchone()[0]
     conn._reverie_timeout = default_timeout  # type: ignore[attr-defined]
 

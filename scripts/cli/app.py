@@ -80,9 +80,18 @@ def worker(concurrency: int = typer.Option(1, min=1, help="Processes (prefork) o
         raise typer.BadParameter(str(exc), param_hint="--queues") from exc
     from workers.signals import install
     install(names)
-    celery_app.worker_main(["worker", f"--concurrency={concurrency}", f"--loglevel={loglevel}",
-                            f"--pool={pool}", f"--queues={','.join(names)}"]
-                           + (["-E"] if rt.settings.task_events else []))
+    # Celery's own command line, for its exit status: `worker_main` (and `app.start`)
+    # drop it, so a worker whose pool could not start ("Could not start worker
+    # processes") exited 0 and a supervisor restarting on failure left the node down.
+    from celery.bin.celery import celery as celery_cli
+    celery_cli.params[0].default = celery_app
+    code = celery_cli.main(args=["worker", f"--concurrency={concurrency}",
+                                 f"--loglevel={loglevel}", f"--pool={pool}",
+                                 f"--queues={','.join(names)}"]
+                           + (["-E"] if rt.settings.task_events else []), standalone_mode=False)
+    if isinstance(code, int) and code:
+        err.print(f"[red]the worker stopped with status {code}; see its log above[/red]")
+        raise typer.Exit(code)
 
 
 @app.command()

@@ -16,6 +16,7 @@ def _databases(url: str) -> set[str]:
 
 def test_bench_recall_times_every_path_and_drops_its_database(settings, monkeypatch) -> None:
     monkeypatch.setenv("DATABASE_URL", settings.database_url)
+    monkeypatch.setenv("DATABASE_ADMIN_URL", settings.database_admin_url)
     result = CliRunner().invoke(app, [
         "bench", "recall", "--items", "3000", "--per-user", "100", "--fragments-per-user",
         "20", "--queries", "40", "--warmup", "5", "--server", "10", "--explain", "--drop"])
@@ -35,6 +36,7 @@ def test_bench_recall_times_every_path_and_drops_its_database(settings, monkeypa
 
 def test_bench_recall_refuses_fewer_items_than_one_user_holds(settings, monkeypatch) -> None:
     monkeypatch.setenv("DATABASE_URL", settings.database_url)
+    monkeypatch.setenv("DATABASE_ADMIN_URL", settings.database_admin_url)
     result = CliRunner().invoke(app, ["bench", "recall", "--items", "10", "--per-user", "100"])
     assert result.exit_code != 0
     assert "--items >= --per-user" in result.output

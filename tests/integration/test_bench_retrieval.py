@@ -166,6 +166,7 @@ def test_bench_longmemeval_report_and_cli(settings, tmp_path, monkeypatch) -> No
 
     from scripts.cli import app
     monkeypatch.setenv("DATABASE_URL", settings.database_url)
+    monkeypatch.setenv("DATABASE_ADMIN_URL", settings.database_admin_url)
     out = tmp_path / "report.json"
     result = CliRunner().invoke(app, ["bench", "retrieval", "--data", str(data), "--embedder",
                                       "hash", "--report", str(out), "--limit", "1"])
@@ -193,6 +194,7 @@ def test_bench_retrieval_refuses_files_it_cannot_run_with_a_clear_error(
 
     from scripts.cli import app
     monkeypatch.setenv("DATABASE_URL", settings.database_url)
+    monkeypatch.setenv("DATABASE_ADMIN_URL", settings.database_admin_url)
     not_json = tmp_path / "broken.json"
     not_json.write_text('{"conversation": [')
     no_updates = tmp_path / "lme-no-updates.json"

@@ -52,6 +52,7 @@ def cli(runtime, settings, monkeypatch):
     """Invoke `reverie ...` in process against the test's database and object store."""
     from scripts.cli import app
     monkeypatch.setenv("DATABASE_URL", settings.database_url)
+    monkeypatch.setenv("DATABASE_ADMIN_URL", settings.database_admin_url)
     monkeypatch.setenv("REVERIE_OBJECT_STORE_URL", settings.object_store_location)
     monkeypatch.setenv("REVERIE_DATA_DIR", str(settings.data_dir))
     monkeypatch.setenv("REVERIE_EMBEDDER", "hash")
@@ -76,7 +77,12 @@ def test_every_namespaced_table_forces_row_level_security(runtime):
             "SELECT relname, relrowsecurity, relforcerowsecurity FROM pg_class "
             "WHERE relname = ANY(:t) AND relkind = 'r'"), {"t": tables})}
         policies = {r[0] for r in c.execute(text(
-            "SELECT tablename FROM pg_policies WHERE policyname = 'reverie_namespace_isolation'"))}
+            "SELECT tablename FROM pg_policies WHERE policyname = 'reverie_tenant' "
+            "AND roles = '{reverie_app}' AND qual NOT LIKE '%*%'"))}
+        # No policy lets the tenant role declare every namespace (only reverie_admin may).
+        wide = c.execute(text(
+            "SELECT tablename, policyname FROM pg_policies WHERE qual LIKE '%''*''%' "
+            "AND roles <> '{reverie_admin}'")).all()
         role = c.execute(text("SELECT rolcanlogin, rolbypassrls, rolsuper FROM pg_roles "
                               "WHERE rolname = 'reverie_app'")).one()
         truncate = c.execute(text(
@@ -85,6 +91,7 @@ def test_every_namespaced_table_forces_row_level_security(runtime):
     for t in tables:
         assert rows[t].relrowsecurity and rows[t].relforcerowsecurity, t
         assert t in policies, t
+    assert wide == []
     assert tuple(role) == (False, False, False)
     assert truncate is False  # TRUNCATE ignores RLS: the role must not have it
 
