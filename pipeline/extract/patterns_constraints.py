@@ -144,6 +144,13 @@ CONSTRAINTS: tuple[Rule, ...] = (
         r"smoker\b",
     ), keys=("smok", "cigar", "cigs", "pack"), value="smoker",
         on_neg="assert:smoking_status=non-smoker"),
+    # "I've smoked since I was seventeen" smokes; "I haven't smoked in two years" does not
+    # (a perfect over a span: "in two years" is no future here).
+    Rule("smoking.perfect", "smoking_status", (
+        r"<HAVE>(?:smoked|had\s+a\s+(?:cigarette|smoke|cig)|touched\s+(?:a\s+)?(?:cigarette|smoke"
+        r"|cig|tobacco)s?)\b",
+    ), keys=("smok", "cigar", "cigs", "touched"), value="smoker",
+        on_neg="assert:smoking_status=non-smoker", future_ok=True),
     Rule("smoking.non-smoker", "smoking_status", (
         r"<BE>(?:an?\s+)?(?:(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few"
         r"|several)\s+(?:days?|weeks?|months?|years?)\s+)?(?:non-?smoker|ex-?smoker|former\s+smoker"
@@ -151,15 +158,15 @@ CONSTRAINTS: tuple[Rule, ...] = (
         r"<PAST>(?:quit|stopped|gave\s+up|given\s+up|kicked|ditched|packed\s+in|quitted|put\s+down"
         r"|binned|dropped)\s+"
         r"(?:smoking|cigarettes|the\s+cigarettes|tobacco|nicotine|cigs|the\s+smokes|smokes)\b",
-        r"<HAVE>(?:smoked|had\s+a\s+(?:cigarette|smoke|cig)|touched\s+(?:a\s+)?(?:cigarette|smoke"
-        r"|cig|tobacco)s?)\b",
+        r"\b(?:\w+\s+)?(?:days?|weeks?|months?|years?)\s+(?:without|off)\s+(?:a\s+|any\s+)?"
+        r"(?:cigarettes?|smokes?|cigs?|smoking|tobacco|nicotine)\b",
         r"\bno\s+more\s+(?:cigarettes|smoking|cigs|smokes)\b",
         r"<PAST>smoked\s+my\s+(?:very\s+)?last\s+(?:cigarette|cig|smoke)\b",
         r"\bsince\s+my\s+(?:very\s+)?last\s+(?:cigarette|cig|smoke)\b",
         r"<BE>(?:completely\s+)?off\s+(?:the\s+)?(?:cigarettes|cigs|smokes|tobacco|nicotine)\b",
         r"<PAST>(?:kicked|quit|broke)\s+the\s+(?:habit|addiction)\b(?=.*\b(?:smok|cigar|nicotine"
         r"|tobacco))",
-    ), keys=("smok", "cigar", "tobacco", "nicotine", "cigs"), value="non-smoker",
+    ), keys=("smok", "cigar", "tobacco", "nicotine", "cigs", "without"), value="non-smoker",
         on_neg="assert:smoking_status=non-smoker", future_ok=True),
     Rule("access.must", "accessibility_need", (
         r"^(?P<obj>" + _ACCESS_NOUN + r")\s+(?:are|is)\s+(?:a\s+must|essential|necessary|required"

