@@ -41,6 +41,8 @@ WhatsApp Instagram Facebook Netflix Spotify Uber Airbnb Amazon Apple Christmas X
 """.split())
 
 Found = tuple[str, str, str, float, int]
+#: "The doctor says it's a proper allergy": the finding, not the saying, follows "says".
+_IT_IS = re.compile(r"(?:that\s+)?(?:it's|it is|it was|this is)\s+(?:an?\s+)?$", _I)
 
 
 @dataclass(frozen=True)
@@ -148,7 +150,7 @@ _BIRTH = re.compile(r"\b(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+)) (?:was born|arri
 _PETS = (r"dog|cat|puppy|kitten|pup|rabbit|bunny|hamster|parrot|budgie|tortoise|turtle"
          r"|guinea pig|ferret|horse|pony|lizard|gecko|snake|goldfish|terrier|labrador|lab"
          r"|spaniel|collie|retriever|greyhound|poodle|beagle|dachshund|tabby")
-_PET = re.compile(r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}?(?:" + _PETS + r")s?\s*,?\s+"
+_PET = re.compile(r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}?(?P<kind>" + _PETS + r")s?\s*,?\s+"
                   r"(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))\b", _I)
 _PET_CARE = re.compile(r"\b(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))(?:'s)?\s+(?:needs (?:his|her)"
                        r" |has (?:his|her) |is due (?:for )?(?:his|her) )?(?:booster|jabs|shots"
@@ -157,7 +159,7 @@ _PET_CARE = re.compile(r"\b(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))(?:'s)?\s+(?:n
 _PET_VERBS = re.compile(r"\b(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+)) (?:barks|meows|miaows|purrs"
                         r"|wags|growls|howls|sheds|fetches)\b", _I)
 _PET_IN_TURN = re.compile(r"\b(?:we (?:have|got|adopted|rescued)|i (?:have|got|adopted|rescued)"
-                          r"|(?:my|our|the)) (?:\w+ )?(?:" + _PETS + r")s?\b", _I)
+                          r"|(?:my|our|the)) (?:an? )?(?:\w+ )?(?P<kind>" + _PETS + r")s?\b", _I)
 _LANG = r"(?P<lang>" + lx.alt(lx.LANGUAGES) + r")"
 _SPEAKS = re.compile(
     r"\bi (?:speak|work (?:from|in|into)|translate (?:from|into)?|write in|interpret|read and "
@@ -165,6 +167,39 @@ _SPEAKS = re.compile(
 _MY_LANG = re.compile(r"\bmy " + _LANG + r" is (?:fine|good|ok|okay|decent|fluent|solid|rusty"
                       r"|passable|not bad|pretty good|good enough)\b")
 _LANG_WORD = re.compile(r"\b" + _LANG + r"\b")
+
+# --- allergies ------------------------------------------------------------------------------
+#: Things people are allergic to, for "not allergic to it" to find what "it" is.
+_ALLERGENS = (r"penicillin|amoxicillin|antibiotics?|aspirin|ibuprofen|codeine|morphine|latex"
+              r"|sulfa|peanuts?|tree nuts|nuts|shellfish|prawns|shrimp|fish|gluten|wheat|dairy"
+              r"|milk|lactose|eggs?|sesame|soy|soya|mustard|celery|lupin|kiwi|strawberr(?:y|ies)"
+              r"|cats?|dogs?|pollen|hay fever|dust mites?|dust|bees?|bee stings|wasps?|mould"
+              r"|mold|horses?|nickel|iodine|mango|avocado|banana|tomato(?:es)?|garlic")
+_ALLERGEN_WORD = re.compile(r"\b(?P<a>" + _ALLERGENS + r")\b", _I)
+_ALLERGY_CUES = (
+    re.compile(r"\b(?:have|got|with)\s+(?:a|an)\s+(?:\w+\s+)?allerg(?:y|ies)\s*(?::|-|,|to)\s*"
+               r"(?P<m>" + _ALLERGENS + r")\b", _I),
+    re.compile(r"\b(?:proper|real|confirmed|genuine|true|actual|serious|full-blown|definite)\s+"
+               r"allergy\b[^.]*?\b(?:stay away from|avoid|keep away from|allergic to|steer clear"
+               r" of)\s+(?P<m>" + _ALLERGENS + r")\b", _I),
+)
+_NOT_ALLERGIC_TO_IT = re.compile(
+    r"\b(?:i'm|i am)\s+(?:actually\s+|really\s+)?not\s+(?:actually\s+|really\s+)?allergic\s+to\s+"
+    r"(?:it|that|them|this)\b", _I)
+
+
+def _allergies(text: str, question: bool) -> Iterator[Found]:
+    for rx in _ALLERGY_CUES:
+        for m in rx.finditer(text):
+            if _own(text, m.start(), question, expert_ok=True):
+                yield "allergy", m.group("m").lower(), "assert", 0.85, m.start()
+    for m in _NOT_ALLERGIC_TO_IT.finditer(text):
+        named = list(_ALLERGEN_WORD.finditer(text, 0, m.start()))
+        if named and mood_at(text, m.start(), question=question).subject == "user":
+            # "they did a penicillin challenge and I'm not allergic to it at all": the
+            # allergy ends (a removal), it was never a negated assertion.
+            yield "allergy", named[-1].group("a").lower(), "retract", 0.85, m.start()
+
 
 # --- names and pronouns -----------------------------------------------------------------------
 _CALLED = re.compile(
@@ -192,13 +227,16 @@ def passing_facts(text: str, *, question: bool, turn_text: str = "") -> list[Fou
     out.extend(_people(text, question, turn_text or text))
     out.extend(_languages(text, question))
     out.extend(_names(text, question))
+    out.extend(_allergies(text, question))
     return out
 
 
-def _own(text: str, pos: int, question: bool) -> bool:
+def _own(text: str, pos: int, question: bool, *, expert_ok: bool = False) -> bool:
     """The user's own asserted statement: its clause's mood, and the words before it in the
-    sentence (trust.blocked: wished, planned, reported, "forget that ...")."""
-    return users_own(text, pos, question=question) and not blocked(text[:pos])
+    sentence (trust.blocked: wished, planned, reported, "forget that ..."; with `expert_ok`
+    a clinician's finding about the user counts)."""
+    prefix = _IT_IS.sub("", text[:pos]) if expert_ok else text[:pos]
+    return users_own(text, pos, question=question) and not blocked(prefix, expert_ok=expert_ok)
 
 
 def _place_at(text: str, start: int) -> tuple[str, str] | None:
@@ -300,12 +338,14 @@ def _people(text: str, question: bool, turn_text: str) -> Iterator[Found]:
                 yield "child_name", m.group("m"), "assert", 0.85, m.start()
     for m in _PET.finditer(text):
         if _is_name(m.group("m")) and _own(text, m.start(), question):
-            yield "pet", m.group("m"), "assert", 0.85, m.start()
-    if _PET_IN_TURN.search(turn_text):
+            yield "pet", f"{m.group('kind').lower()} named {m.group('m')}", "assert", 0.85, m.start()
+    kept = _PET_IN_TURN.search(turn_text)
+    if kept:
         for rx in (_PET_CARE, _PET_VERBS):
             for m in rx.finditer(text):
                 if _is_name(m.group("m")) and not question:
-                    yield "pet", m.group("m"), "assert", 0.8, m.start()
+                    yield ("pet", f"{kept.group('kind').lower()} named {m.group('m')}", "assert",
+                           0.8, m.start())
 
 
 def _languages(text: str, question: bool) -> Iterator[Found]:

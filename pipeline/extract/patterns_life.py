@@ -21,6 +21,7 @@ _OUTDOOR = (r"(?:hiking|running|climbing|bouldering|swimming|cycling|biking|fish
             r"|skating|dancing|birdwatching|bird-watching|hunting|horse\s+riding|riding|rowing"
             r"|trail\s+running|mountain\s+biking|backpacking|paddleboarding|canoeing|golfing"
             r"|bowling|walking|rock\s+climbing|ice\s+skating|sledding|caving|windsurfing)")
+_HOBBY_WORD = r"(?:" + _ACTIVITY + r"|" + _OUTDOOR + r"|(?!(?:job|new|local|book|the)\b)[a-z]+ing)"
 _NOT_HOBBY = (r"(?!(?:working|living|dating|seeing|smoking|drinking|eating|feeling|taking|using"
               r"|going|getting|having|doing|looking|thinking|trying|wondering|planning|moving"
               r"|wearing|seeing|writing\s+(?:an?\s+)?(?:e-?mail|message))\b)")
@@ -128,6 +129,33 @@ TASTES: tuple[Rule, ...] = (
         r"|usually\s+|often\s+|mostly\s+|mainly\s+)?(?P<obj>.+)",
     ), keys=("free time", "spare time", "down time", "for fun", "weekend", "outside"),
         kind="activity_verb", scope="sentence", confidence=0.85),
+    # Hobbies told through what the user does with them: a club joined or quit, a switch,
+    # a weekly slot, being hooked, "no more X for me".
+    Rule("hobby.club", "hobby", (
+        r"<PAST>(?:joined|signed\s+up\s+(?:for|to))\s+(?:a|an|the|my|our)\s+(?:local\s+|new\s+)?"
+        r"(?P<obj>" + _HOBBY_WORD + r")\s+(?:club|team|league|group|society|class|course"
+        r"|studio)\b",
+        r"<PAST>(?:joined|signed\s+up\s+(?:for|to))\s+(?:a|an|the)\s+(?:local\s+)?"
+        r"(?P<obj>choir|band|orchestra)\b",
+        r"<PAST>signed\s+up\s+for\s+(?P<obj>" + _HOBBY_WORD + r")\b",
+        r"<PAST>switched\s+to\s+(?P<obj>" + _HOBBY_WORD + r")\b",
+        r"<DO>do\s+(?P<obj>[\w-]+\s+(?:" + _ACTIVITY + r"))\b",
+        r"^(?P<obj>choir|" + _ACTIVITY + r"|" + _OUTDOOR + r")\s+is\s+still\s+(?:on\s+)?"
+        r"(?:every\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b",
+    ), keys=("joined", "signed up", "switched", "do ", "still"), kind="hobby_any",
+        confidence=0.85),
+    Rule("hobby.hooked", "hobby", (
+        r"\b(?:a|an|the)\s+(?P<obj>" + _HOBBY_WORD + r")\s+(?:gym|class|club|session|studio"
+        r"|wall|course|lesson)s?\b.*\b(?:i'm|i am|i've been|now)\s+(?:\w+\s+)?(?:hooked"
+        r"|obsessed|addicted)\b",
+    ), keys=("hooked", "obsessed", "addicted"), kind="hobby_any", scope="sentence",
+        confidence=0.8),
+    Rule("hobby.club-quit", "hobby", (
+        r"<PAST>(?:quit|left|dropped\s+out\s+of)\s+(?:the|my|our)\s+(?P<obj>" + _HOBBY_WORD
+        + r")\s+(?:club|team|league|group|society|class|course)\b",
+        r"\bno\s+more\s+(?P<obj>" + _HOBBY_WORD + r")\s+for\s+(?:me|us)\b",
+    ), keys=("quit", "left", "dropped", "no more"), kind="hobby_any", op="retract",
+        on_neg="skip"),
     Rule("hobby.stopped", "hobby", (
         r"<PAST>(?:stopped|quit|gave\s+up|given\s+up)\s+" + _NOT_HOBBY + r"(?P<obj>\w+ing\b.*)",
         r"<PAST>(?:stopped|quit|gave\s+up|given\s+up|dropped)\s+(?:the\s+|my\s+)?(?P<obj>"

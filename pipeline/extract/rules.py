@@ -126,7 +126,24 @@ def analyse_turn(turn: Turn, *, session_id: str) -> list[SentenceClaims]:
         # on earlier claims in the session.
         claims = _sentence_claims(sentence, turn, session_id, own)
         out.append(SentenceClaims(turn.index, sentence.text, tuple(claims)))
-    return derive(link_sentences(out, as_utc(turn.at), session_id=session_id))
+    return _named_pets_absorb(derive(link_sentences(out, as_utc(turn.at), session_id=session_id)))
+
+
+def _named_pets_absorb(found: list[SentenceClaims]) -> list[SentenceClaims]:
+    """A turn that names its dog ("we have a dog ... Kobus barks at the lift") keeps one pet,
+    "dog named Kobus", not also a bare "dog"."""
+    named = {c.object.split(" named ", 1)[0].casefold() for s in found for c in s.claims
+             if c.predicate == "pet" and c.op == "assert" and " named " in c.object}
+    if not named:
+        return found
+    return [replace(s, claims=tuple(c for c in s.claims if not (
+        c.predicate == "pet" and c.op == "assert" and _bare_pet(c.object) in named)))
+        for s in found]
+
+
+def _bare_pet(value: str) -> str:
+    words = value.casefold().split()
+    return words[-1] if words and words[0] in ("a", "an", "one", "our", "my") else value.casefold()
 
 
 def _access_claims(text: str, turn: Turn, session_id: str, *,

@@ -47,8 +47,11 @@ _QUESTION_OPENER = re.compile(
     r"|what's\b|where's\b|how's\b|who's\b)", _I)
 #: Requests to remember something are statements even when phrased as a question.
 _REMEMBER_REQUEST = re.compile(
-    r"^(?:(?:can|could|would|will) you (?:please )?)?(?:please )?(?:remember|note|keep in mind"
-    r"|make a note|take note|save|store|memori[sz]e)(?: of)?(?: that)?\b", _I)
+    r"^(?:(?:can|could|would|will) you (?:please )?(?:also |just )?)?(?:please )?(?:remember|note"
+    r"|keep in mind|make a note|take note|save|store|memori[sz]e)(?: of)?(?: that)?\b"
+    # "Can you also add that I do street photography?" asks to write a statement down.
+    r"|^(?:(?:can|could|would|will) you (?:please )?(?:also |just )?|please (?:also )?)(?:add"
+    r"|mention|include|put in|say|write|note down)(?: in)? that\b", _I)
 
 #: Words before a statement that make it not the user's own current fact.
 _BLOCKERS = re.compile(
