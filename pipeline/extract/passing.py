@@ -76,11 +76,21 @@ _RESIDENCE = (
     _cue("city", r"\bback (?:home )?in (?P<m>" + _CAP + r")(?!\s+(?:for|on)\b)"),
     _cue("city", r"\bhome (?:is|in) (?P<m>" + _CAP + ")"),
     _cue("city", r"\bnew (?:to|in) (?P<m>" + _CAP + ")"),
+    _cue("city", r"\b(?:i'm|we're|i am|we are)\s+(?:still\s+|stuck\s+|back\s+|now\s+|currently\s+"
+                 r"|finally\s+|here\s+)*in (?P<m>" + _CAP + r")\b(?!'?\s+(?:for|this|next|until|till"
+                 r"|over|on|during|visiting|again)\b)"),
+    # Local weather is told from where one is ("it's snowing in Brno and I'm avoiding my tax
+    # return", "rude even by Minneapolis standards"): weaker evidence, lower confidence.
+    _cue("city", r"\b(?:snowing|raining|pouring|freezing|boiling|sweltering|scorching|howling"
+                 r"|minus [\w-]+|\d+ degrees)\b[^.;:]{0,40}?\b(?:in|across|over) (?P<m>" + _CAP
+                 + ")", confidence=0.6),
+    _cue("city", r"\beven by (?P<m>" + _CAP + r") standards\b", confidence=0.6),
 )
 #: Words between a cue and a place that make it a visit, not a home.
 _VISIT = re.compile(r"\b(?:trip|weekend|holiday|vacation|visit|visiting|flight|conference"
                     r"|wedding|honeymoon|tour|day out|layover|stopover|hotel|festival|second|summer|holiday"
-                    r"|parents'?|mum's|mom's|dad's|family|grandparents'?|friend's|airbnb)\b", _I)
+                    r"|parents'?|mum's|mom's|dad's|family|grandparents'?|friend's|airbnb|airport|station"
+                    r"|layover|transit|passing through|business)\b", _I)
 
 # --- work ----------------------------------------------------------------------------------
 _ROLE_WORD = (
@@ -144,6 +154,10 @@ _CHILD = re.compile(
     r"\bmy (?:(?:little|baby|eldest|oldest|youngest|middle|new)\s+)?(?:son|daughter|boy|girl|kid"
     r"|child|baby|toddler|stepson|stepdaughter|(?:[\w]+-)+(?:year|month)-old)\s*,?\s+"
     r"(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))\b", _I)
+_KIDS_LIST = re.compile(r"\b(?:the|my|our) (?:kids|children|boys|girls|twins)\b[^.:;]*:\s*", _I)
+_CLAUSE_NAME = re.compile(r"(?:(?<=:\s)|(?<=:)|\band\s+|,\s+|;\s+)(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))\s+"
+                          r"(?:is|was|has|had|claimed|wants|got|loves|hates|keeps|thinks|says"
+                          r"|said|started|made|took|went|cried|laughed|sulk\w*|[a-z]+ed|[a-z]+s)\b")
 _BIRTH = re.compile(r"\b(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+)) (?:was born|arrived)\b"
                     r"(?=[^.]*\b(?:early|late|weeks?|healthy|baby|newborn|kg|lbs?|pounds|born)\b)",
                     _I)
@@ -167,6 +181,29 @@ _SPEAKS = re.compile(
 _MY_LANG = re.compile(r"\bmy " + _LANG + r" is (?:fine|good|ok|okay|decent|fluent|solid|rusty"
                       r"|passable|not bad|pretty good|good enough)\b")
 _LANG_WORD = re.compile(r"\b" + _LANG + r"\b")
+
+# --- status events --------------------------------------------------------------------------
+_STATUS_EVENTS = (
+    _cue("relationship_status", r"\b(?:we|i)\s+(?:(?:just|finally|officially|actually)\s+)?"
+                                r"(?:tied the knot|got married|got hitched|eloped)\b"),
+    _cue("relationship_status", r"\b(?:we|i)\s+(?:(?:just|finally|officially)\s+)?got engaged\b"),
+)
+_LOST_PET = re.compile(r"\b(?:we|i)\s+(?:(?:sadly|just|finally)\s+)?(?:lost|had to put down"
+                       r"|said goodbye to|buried)\s+(?:(?:our|my)\s+(?:\w+\s+)?)?"
+                       r"(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))\b", _I)
+
+
+def _events(text: str, question: bool) -> Iterator[Found]:
+    for cue in _STATUS_EVENTS:
+        for m in cue.rx.finditer(text):
+            if _own(text, m.start(), question):
+                value = "engaged" if "engaged" in m.group(0).lower() else "married"
+                yield cue.predicate, value, "assert", cue.confidence, m.start()
+    for m in _LOST_PET.finditer(text):
+        # Removes only a pet of that name the user has: a person lost is no pet fact.
+        if _is_name(m.group("m")) and _own(text, m.start(), question):
+            yield "pet", m.group("m"), "retract", 0.85, m.start()
+
 
 # --- allergies ------------------------------------------------------------------------------
 #: Things people are allergic to, for "not allergic to it" to find what "it" is.
@@ -228,6 +265,7 @@ def passing_facts(text: str, *, question: bool, turn_text: str = "") -> list[Fou
     out.extend(_languages(text, question))
     out.extend(_names(text, question))
     out.extend(_allergies(text, question))
+    out.extend(_events(text, question))
     return out
 
 
@@ -336,6 +374,11 @@ def _people(text: str, question: bool, turn_text: str) -> Iterator[Found]:
         for m in rx.finditer(text):
             if _is_name(m.group("m")):
                 yield "child_name", m.group("m"), "assert", 0.85, m.start()
+    kids = _KIDS_LIST.search(text)
+    if kids and mood_at(text, kids.start(), question=question).subject == "user":
+        for m in _CLAUSE_NAME.finditer(text, kids.end()):
+            if _is_name(m.group("m")):
+                yield "child_name", m.group("m"), "assert", 0.8, m.start()
     for m in _PET.finditer(text):
         if _is_name(m.group("m")) and _own(text, m.start(), question):
             yield "pet", f"{m.group('kind').lower()} named {m.group('m')}", "assert", 0.85, m.start()

@@ -117,7 +117,15 @@ CONSTRAINTS: tuple[Rule, ...] = (
         r"<PAST>(?:started|begun|began|gone\s+back\s+to|went\s+back\s+to)\s+(?:eating|having)\s+"
         r"(?P<obj>" + _FOODS + r")\s+again\b",
         r"<DO>(?:eat|have)\s+(?P<obj>" + _FOODS + r")\s+again\b",
+        r"<BE>(?:now\s+|officially\s+|fully\s+)?back\s+on\s+(?P<obj>" + _FOODS + r")\b",
     ), keys=("back", "again"), kind="resumed", op="retract", on_neg="skip", confidence=0.85),
+    # "I stopped being vegetarian" ends the diet; it asserts nothing new.
+    Rule("diet.ended", "dietary_restriction", (
+        r"<PAST>(?:stopped|quit|gave\s+up|given\s+up|packed\s+in)\s+being\s+(?:an?\s+)?"
+        r"(?P<obj>" + _DIET + r")\b",
+        r"<PAST>(?:came|come|went|gone)\s+off\s+(?:the\s+|my\s+)?(?P<obj>" + _DIET + r")"
+        r"(?:\s+diet)?\b",
+    ), keys=("being", "off"), kind="diet", op="retract", on_neg="skip", confidence=0.85),
     Rule("diet.avoid", "dietary_restriction", (
         r"<DO>(?:avoid|stay\s+away\s+from|cut\s+out|skip)\s+(?P<obj>" + _FOODS + r")\b",
         r"<PAST>(?:gave\s+up|given\s+up|cut\s+out|quit)\s+(?P<obj>" + _FOODS + r")\b",

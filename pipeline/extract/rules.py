@@ -126,7 +126,33 @@ def analyse_turn(turn: Turn, *, session_id: str) -> list[SentenceClaims]:
         # on earlier claims in the session.
         claims = _sentence_claims(sentence, turn, session_id, own)
         out.append(SentenceClaims(turn.index, sentence.text, tuple(claims)))
-    return _named_pets_absorb(derive(link_sentences(out, as_utc(turn.at), session_id=session_id)))
+    linked = derive(link_sentences(out, as_utc(turn.at), session_id=session_id))
+    return _dated_repeats(_named_pets_absorb(linked), as_utc(turn.at))
+
+
+def _dated_repeats(found: list[SentenceClaims], at: datetime) -> list[SentenceClaims]:
+    """A turn that says a thing twice, once with its date ("I'm back on meat ... I started
+    eating meat again at the beginning of October"), says it once, at that date."""
+    dated: dict[tuple[str, str, str], datetime] = {}
+    for s in found:
+        for c in s.claims:
+            if c.valid_from is not None and c.valid_from != at:
+                dated.setdefault((c.predicate, c.object.casefold(), c.op), c.valid_from)
+    if not dated:
+        return found
+    seen: set[tuple[str, str, str]] = set()
+    out = []
+    for s in found:
+        kept = []
+        for c in s.claims:
+            key = (c.predicate, c.object.casefold(), c.op)
+            if key in seen:
+                continue
+            seen.add(key)
+            kept.append(c.model_copy(update={"valid_from": dated[key]})
+                        if key in dated and c.valid_from == at else c)
+        out.append(replace(s, claims=tuple(kept)))
+    return out
 
 
 def _named_pets_absorb(found: list[SentenceClaims]) -> list[SentenceClaims]:
@@ -353,6 +379,7 @@ def _to_claims(found: list[Found], base: tuple[str, int, str],
                valid_from: datetime) -> list[Claim]:
     session_id, turn, evidence = base
     return [Claim(predicate=predicate, object=value, op=cast(ClaimOp, op),
+                  modality="ended" if op == "retract" else "asserted",
                   confidence=confidence, valid_from=valid_from, source="stated",
                   session_id=session_id, turn=turn, evidence=evidence,
                   sensitive=SENSITIVE_PREDICATES.get(predicate))

@@ -75,6 +75,8 @@ EXAMPLES: dict[str, tuple[str, str, str, str]] = {
     "diet.avoid": ("I avoid dairy.", "dietary_restriction", "dairy-free", "assert"),
     "smoking.smoker": ("I smoke a pack a day.", "smoking_status", "smoker", "assert"),
     "smoking.non-smoker": ("I stopped smoking.", "smoking_status", "non-smoker", "assert"),
+    "diet.ended": ("I stopped being vegan last year.", "dietary_restriction", "vegan",
+                   "retract"),
     "smoking.perfect": ("I've smoked since I was sixteen.", "smoking_status", "smoker", "assert"),
     "access.need": ("I use crutches.", "accessibility_need", "crutches", "assert"),
     "likes": ("I adore opera.", "likes", "opera", "assert"),
