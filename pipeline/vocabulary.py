@@ -50,6 +50,10 @@ PROFILE_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
                   "language_spoken")),
     ("Location", ("city", "district", "country")),
     ("Work", ("employer", "job_title")),
+    # The people and animals a user lives with, and what they do for fun: said in passing
+    # more than any other fact, and what an assistant needs to get right ("her name is").
+    ("Household", ("relationship_status", "partner_name", "child_name", "pet")),
+    ("Interests", ("hobby",)),
     ("Constraints", ("allergy", "dietary_restriction", "accessibility_need",
                      "smoking_status")),
     ("Active", ("current_project", "current_goal", "plan")),

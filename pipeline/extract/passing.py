@@ -180,6 +180,8 @@ _SPEAKS = re.compile(
     r"speak|am fluent in|'m fluent in|did (?:a|the) (?:whole )?[\w ]{0,20}? in|teach)\s+", _I)
 _MY_LANG = re.compile(r"\bmy " + _LANG + r" is (?:fine|good|ok|okay|decent|fluent|solid|rusty"
                       r"|passable|not bad|pretty good|good enough)\b")
+_FIRST_LANG = re.compile(r"\b" + _LANG + r" is my (?:first|native|mother|home|main|second)\s+"
+                         r"(?:language|tongue)\b")
 _LANG_WORD = re.compile(r"\b" + _LANG + r"\b")
 
 # --- status events --------------------------------------------------------------------------
@@ -353,7 +355,12 @@ def _work(text: str, question: bool) -> Iterator[Found]:
 
 
 def _is_name(word: str) -> bool:
-    return (word not in _NOT_NAMES and lookup(word) is None
+    """A capitalised word that can be a person's or pet's name where the grammar expects one
+    ("my husband Tariq"). Small towns share names with people (Mila, Marion): only a country
+    or a big city is taken for a place here."""
+    place = lookup(word)
+    big_place = place is not None and (place.kind != "city" or place.population > 1_000_000)
+    return (word not in _NOT_NAMES and not big_place
             and word not in lx.LANGUAGES and not word.isupper())
 
 
@@ -375,7 +382,8 @@ def _people(text: str, question: bool, turn_text: str) -> Iterator[Found]:
             if _is_name(m.group("m")):
                 yield "child_name", m.group("m"), "assert", 0.85, m.start()
     kids = _KIDS_LIST.search(text)
-    if kids and mood_at(text, kids.start(), question=question).subject == "user":
+    if kids and not question and mood_at(text, kids.start(), question=False).modality in (
+            "asserted", "backstory"):
         for m in _CLAUSE_NAME.finditer(text, kids.end()):
             if _is_name(m.group("m")):
                 yield "child_name", m.group("m"), "assert", 0.8, m.start()
@@ -398,6 +406,9 @@ def _languages(text: str, question: bool) -> Iterator[Found]:
         tail = re.split(r"[.;:!?]|\bbut\b|\bbecause\b|\bso\b|\bwhich\b", text[m.end():])[0]
         for lang in _LANG_WORD.finditer(tail):
             yield "language_spoken", lang.group("lang"), "assert", 0.85, m.start()
+    for m in _FIRST_LANG.finditer(text):
+        if _own(text, m.start(), question):
+            yield "language_spoken", m.group("lang"), "assert", 0.85, m.start()
     for m in _MY_LANG.finditer(text):
         if _own(text, m.start(), question):
             yield "language_spoken", m.group("lang"), "assert", 0.85, m.start()

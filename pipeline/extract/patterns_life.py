@@ -154,6 +154,7 @@ TASTES: tuple[Rule, ...] = (
         r"<PAST>(?:quit|left|dropped\s+out\s+of)\s+(?:the|my|our)\s+(?P<obj>" + _HOBBY_WORD
         + r")\s+(?:club|team|league|group|society|class|course)\b",
         r"\bno\s+more\s+(?P<obj>" + _HOBBY_WORD + r")\s+for\s+(?:me|us)\b",
+        r"<PAST>(?:quit|left|dropped)\s+(?:the|my|our)\s+(?P<obj>choir|band|orchestra)\b",
     ), keys=("quit", "left", "dropped", "no more"), kind="hobby_any", op="retract",
         on_neg="skip"),
     Rule("hobby.stopped", "hobby", (

@@ -43,6 +43,7 @@ from pipeline.extract.trust import (
     is_remember_request,
     split_untrusted,
     starts_question,
+    strip_remember_request,
 )
 from pipeline.vocabulary import SENSITIVE_PREDICATES, SINGLE_VALUED
 from schemas.records import Claim, ClaimOp, Transcript, Turn
@@ -223,6 +224,8 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
         return _unique(claims)  # fiction, hypotheses and examples assert nothing
     clauses = list(sentence.clauses)
     remember = bool(clauses) and is_remember_request(_REMEMBER_LEAD.sub("", clauses[0]))
+    if remember:
+        clauses[0] = strip_remember_request(_REMEMBER_LEAD.sub("", clauses[0])) or clauses[0]
     # A question asserts nothing, except requests phrased as one ("Could you answer in
     # German?"); a statement before a final question still counts ("I'm vegan, any ideas?").
     asked = bool(clauses) and not remember and starts_question(strip_lead(clauses[0]))

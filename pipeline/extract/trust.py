@@ -183,6 +183,12 @@ def is_remember_request(clause: str) -> bool:
     return bool(_REMEMBER_REQUEST.match(clause))
 
 
+def strip_remember_request(clause: str) -> str:
+    """The statement a remember request carries ("Could you add that I swim" -> "I swim"):
+    its "could" is the asking, not a hedge on the statement."""
+    return _REMEMBER_REQUEST.sub("", clause, count=1).strip()
+
+
 def starts_question(clause: str) -> bool:
     """True when the clause opens like a question ("Do I ...", "Should I ...", "What ...")."""
     return bool(_QUESTION_OPENER.match(clause)) and not is_remember_request(clause)

@@ -1,0 +1,120 @@
+"""Facts named in passing, and the traps beside them: the rule extractor on one turn, with
+sentences written for this test (other people, places and employers than the dev sets)."""
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from pipeline.extract.gazetteer import lookup
+from pipeline.extract.mood import mood_at
+from pipeline.extract.rules import extract_turn
+from schemas.records import Turn
+
+AT = datetime(2026, 6, 10, 18, 0, tzinfo=UTC)
+
+
+def facts(text: str) -> set[tuple[str, str, str]]:
+    turn = Turn(index=0, role="user", text=text, at=AT)
+    return {(c.predicate, c.object, c.op) for c in extract_turn(turn, session_id="s")}
+
+
+def values(text: str, predicate: str) -> set[str]:
+    return {v for p, v, op in facts(text) if p == predicate and op == "assert"}
+
+
+@pytest.mark.parametrize("text,predicate,value", [
+    ("Stuck on the tram again here in Krakow, so forgive the typos.", "city", "Krakow"),
+    ("The move to Lyon took it out of me, but the flat is lovely.", "city", "Lyon"),
+    ("Greetings from Montevideo! The coffee here is strong.", "city", "Montevideo"),
+    ("We've been in Aarhus since March and I still get lost.", "city", "Aarhus"),
+    ("The bakery near our apartment in Lisbon does the best pastries.", "city", "Lisbon"),
+    ("Three weeks into Quillfeather Labs and I already have a nickname.", "employer",
+     "Quillfeather Labs"),
+    ("As a data analyst at Harborline Shipping I live in spreadsheets.", "employer",
+     "Harborline Shipping"),
+    ("As a data analyst at Harborline Shipping I live in spreadsheets.", "job_title",
+     "data analyst"),
+    ("I'm at Northwind Bank now, mostly doing compliance.", "employer", "Northwind Bank"),
+    ("My team at Bluestem Analytics ships on Fridays, which is brave.", "employer",
+     "Bluestem Analytics"),
+    ("I'm a physiotherapist at Meadowbank Clinic, so I know my knees.", "job_title",
+     "physiotherapist"),
+    ("My husband Tariq keeps buying plants we have no room for.", "partner_name", "Tariq"),
+    ("My husband Tariq keeps buying plants we have no room for.", "relationship_status",
+     "married"),
+    ("My fiancée Ines picked the venue without me.", "relationship_status", "engaged"),
+    ("My six-year-old Oskar wants a snake for his birthday.", "child_name", "Oskar"),
+    ("Our kids are wild today: Mila painted the cat and Teo ate the crayons.", "child_name",
+     "Mila"),
+    ("Our cat Pistache knocked my coffee over again.", "pet", "cat named Pistache"),
+    ("Everyone at the lab calls me Bea, even though it's Beatriz on paper.", "preferred_name",
+     "Bea"),
+    ("Alexandra here, but Sasha is fine.", "preferred_name", "Sasha"),
+    ("I work from German and Italian, mostly legal texts.", "language_spoken", "Italian"),
+    ("Honestly, my Portuguese is decent after two years of classes.", "language_spoken",
+     "Portuguese"),
+    ("I very much do have an allergy: peanuts, so no satay please.", "allergy", "peanuts"),
+    ("I joined a climbing club near the station last month.", "hobby", "climbing"),
+    ("Could you also add that I do landscape photography on weekends?", "hobby",
+     "landscape photography"),
+])
+def test_named_in_passing(text, predicate, value):
+    assert value in values(text, predicate), facts(text)
+
+
+@pytest.mark.parametrize("text,predicate", [
+    ("My sister just moved to Lyon and loves it.", "city"),
+    ("Should I move to Lisbon or stay put?", "city"),
+    ("What if I quit and joined Quillfeather Labs instead?", "employer"),
+    ("I lived in Toronto for ten years before coming here.", "city"),
+    ("I'd love to live in Kyoto one day.", "city"),
+    ("I'm in Oslo this week for a conference.", "city"),
+    ("We stayed at a hotel in Split for the weekend.", "city"),
+    ("My friend got a job at Copperline Media, good for her.", "employer"),
+    ("She said she lives in Porto now.", "city"),
+    ("My starter is called Bruno and he's very bubbly.", "pet"),
+    ("I'm not allergic to gluten, I just feel bloated.", "allergy"),
+    ("I'm an avid photographer.", "job_title"),
+    ("Please forget that I live in Leipzig.", "city"),
+    ("My ex-husband Karl still has the dog.", "partner_name"),
+])
+def test_traps_assert_nothing(text, predicate):
+    assert not values(text, predicate), facts(text)
+
+
+@pytest.mark.parametrize("text,predicate,value", [
+    ("I stopped being vegetarian after the holidays.", "dietary_restriction", "vegetarian"),
+    ("They ran a penicillin test and I'm not allergic to it at all.", "allergy", "penicillin"),
+    ("I quit the rowing club once the season ended.", "hobby", "rowing"),
+    ("We lost Biscuit in the spring, she was fifteen.", "pet", "Biscuit"),
+])
+def test_endings_said_naturally_remove(text, predicate, value):
+    assert (predicate, value, "retract") in facts(text), facts(text)
+
+
+def test_ended_claims_carry_their_mood():
+    turn = Turn(index=0, role="user", text="I stopped being vegan.", at=AT)
+    [claim] = extract_turn(turn, session_id="s")
+    assert (claim.op, claim.modality) == ("retract", "ended")
+
+
+@pytest.mark.parametrize("name,kind", [
+    ("Krakow", "city"), ("Kraków", "city"), ("Ghent", "city"), ("Norway", "country"),
+    ("Quillfeather Labs", None), ("March", None), ("Nico", None),
+])
+def test_gazetteer_names_places_and_not_words(name, kind):
+    place = lookup(name)
+    assert (place.kind if place else None) == kind
+
+
+@pytest.mark.parametrize("text,word,modality,subject", [
+    ("Should I move to Lisbon?", "Lisbon", "question", "user"),
+    ("My brother moved to Lisbon.", "Lisbon", "asserted", "other"),
+    ("I'm not moving to Lisbon.", "Lisbon", "negated", "user"),
+    ("If I moved to Lisbon I'd surf.", "Lisbon", "hypothetical", "user"),
+    ("We moved to Lisbon in May.", "Lisbon", "asserted", "user"),
+])
+def test_mood_of_a_clause(text, word, modality, subject):
+    mood = mood_at(text, text.index(word), question=text.endswith("?"))
+    assert (mood.modality, mood.subject) == (modality, subject)
