@@ -85,12 +85,22 @@ _RESIDENCE = (
                  r"|minus [\w-]+|\d+ degrees)\b[^.;:]{0,40}?\b(?:in|across|over) (?P<m>" + _CAP
                  + ")", confidence=0.6),
     _cue("city", r"\beven by (?P<m>" + _CAP + r") standards\b", confidence=0.6),
+    _cue("city", r"\b(?:got|bought|rented|found|renting|share|sharing)\s+(?:a|an|our|my)\s+"
+                 r"(?:\w+\s+){0,2}?(?:" + _HOME_NOUNS + r")\s+in (?P<m>" + _CAP + ")"),
+    _cue("city", r"\b(?:my|our) (?P<m>" + _CAP + r")\s+(?:flat|apartment|house|home|place"
+                 r"|neighbou?rs|landlord|landlady|commute)\b"),
+    _cue("city", r"\b(?:call|calling|made) (?P<m>" + _CAP + r") (?:home|our home|my home)\b"),
+    _cue("city", r"\b(?:my|our) (?:new )?life (?:here )?in (?P<m>" + _CAP + ")"),
+    _cue("city", r"\b(?:settling|settled) (?:in(?:to)?|down in) (?P<m>" + _CAP + ")"),
+    _cue("city", r"\bbased (?:out of|in) (?P<m>" + _CAP + r")(?=[^.]*\b(?:i|we)\b)|^(?:i'm|we're|"
+                 r"i am|we are)\s+(?:\w+\s+)?based (?:out of|in) (?P<m2>" + _CAP + ")"),
 )
 #: Words between a cue and a place that make it a visit, not a home.
 _VISIT = re.compile(r"\b(?:trip|weekend|holiday|vacation|visit|visiting|flight|conference"
                     r"|wedding|honeymoon|tour|day out|layover|stopover|hotel|festival|second|summer|holiday"
                     r"|parents'?|mum's|mom's|dad's|family|grandparents'?|friend's|airbnb|airport|station"
-                    r"|layover|transit|passing through|business)\b", _I)
+                    r"|layover|transit|passing through|business|rent(?:ed)? (?:it )?out|let out"
+                    r"|investment|buy-to-let|tenants)\b", _I)
 
 # --- work ----------------------------------------------------------------------------------
 _ROLE_WORD = (
@@ -110,7 +120,8 @@ _NOT_ROLES = re.compile(
     r"|president|agent of chaos|client|tenant|giant|elephant|talent|accident|comment|smoker"
     r"|non-smoker|vegetarian|vegan|pescatarian|flexitarian|foreigner|expat|immigrant"
     r"|introvert|extrovert|optimist|pessimist|perfectionist|carnivore|teetotaller|drinker"
-    r"|runner|swimmer|climber|cyclist|hiker|reader|gamer|baker at heart|survivor)s?$", _I)
+    r"|runner|swimmer|climber|cyclist|hiker|reader|gamer|baker at heart|survivor|speaker"
+    r"|learner|native|listener|sleeper|eater|talker|worrier|overthinker)s?$", _I)
 _HOBBYIST = frozenset({"avid", "keen", "amateur", "big", "huge", "passionate", "casual", "hobby",
                        "aspiring", "wannabe", "weekend", "lifelong", "enthusiastic", "terrible",
                        "bad", "good", "great", "decent", "occasional", "total", "complete"})
@@ -136,10 +147,21 @@ _EMPLOYMENT = (
                      + _ORG_AFTER),
     _cue("employer", r"\bstaff (?:\w+\s+)?(?:at|of) " + _ORG_AFTER),
     _cue("employer", r"\bresignation(?: letter)? (?:for|to|at) " + _ORG_AFTER),
+    _cue("employer", r"\b(?:my|our) " + _ORG_AFTER + r" (?:colleagues|coworkers|co-workers|team"
+                     r"|teammates|manager|boss|office|badge|email|laptop|payslip|contract)\b"),
+    _cue("employer", r"\b(?:i|we)\s+(?:\w+\s+)?(?:founded|co-founded|set up|started|launched"
+                     r"|opened|run|own)\s+(?:my own |our own |a |an )?(?:little |small |new )?"
+                     r"(?:\w+\s+)?(?:company|firm|studio|practice|business|agency|startup|shop"
+                     r"|consultancy|bakery|cafe|restaurant)(?:,| called| named)\s+" + _ORG_AFTER),
+    _cue("employer", r"\b(?:i|i've)\s+(?:just\s+)?(?:started|begun|began)\s+(?:a\s+)?(?:new\s+)?"
+                     r"(?:job|work|role|position|contract)\s+(?:at|with)\s+" + _ORG_AFTER),
     _cue("employer", r"\bi'm (?:now |still )?at (?-i:(?!The\b))" + _ORG_AFTER
                      + r"(?=\s*(?:[,.;!?]|$|now|these|as|and|in|where|doing))"),
 )
 _TITLES = (
+    _cue("job_title", r"\b(?:i|i've|i was|i got|i've been|i just got)\s+(?:just\s+)?(?:been\s+)?"
+                      r"(?:promoted|made|moved up|bumped up) to\s+(?:a |an |the )?" + _TITLE
+                      + r"\b"),
     _cue("job_title", r"\bas (?:a|an|the)?\s*" + _TITLE + r"(?:\s+(?:at|for|with) "
                       + _CAP + r")?,?\s+i\b"),
     _cue("job_title", r"\b(?:i'm|i am|i've been|i work as|i'm working as)\s+(?:a|an)\s+" + _TITLE
@@ -178,6 +200,12 @@ _LANG = r"(?P<lang>" + lx.alt(lx.LANGUAGES) + r")"
 _SPEAKS = re.compile(
     r"\bi (?:speak|work (?:from|in|into)|translate (?:from|into)?|write in|interpret|read and "
     r"speak|am fluent in|'m fluent in|did (?:a|the) (?:whole )?[\w ]{0,20}? in|teach)\s+", _I)
+_LANG_USE = tuple(re.compile(p, _I) for p in (
+    r"\b(?:i|we)\s+(?:\w+\s+)?(?:talk|chat|speak|write|text|reply|answer|pray|dream|think|count"
+    r"|swear|argue|sing|read)\w*\s+(?:[\w']+\s+){0,4}?in\s+" + _LANG + r"\b",
+    r"\bnative\s+" + _LANG + r"\s+speaker\b",
+    r"\b(?:fluent|conversational|bilingual)\s+in\s+" + _LANG + r"\b",
+    r"\b(?:we|i)\s+speak\s+" + _LANG + r"\b"))
 _MY_LANG = re.compile(r"\bmy " + _LANG + r" is (?:fine|good|ok|okay|decent|fluent|solid|rusty"
                       r"|passable|not bad|pretty good|good enough)\b")
 _FIRST_LANG = re.compile(r"\b" + _LANG + r" is my (?:first|native|mother|home|main|second)\s+"
@@ -253,6 +281,9 @@ _IM_NAME = re.compile(r"^(?:(?:hi|hello|hey|no|yes)\W+)*(?:i'm|i am|my name is|m
                       _I)
 _PRONOUN_FIX = re.compile(r"\b(?P<p>she|he|they)(?:/\w+)?,?\s+not\s+(?:he|she|they|him|her)\b",
                           _I)
+_PRONOUN_SET = re.compile(
+    r"\b(?:i use|i go by|i'm|i am|use|pronouns(?: are|:)?|it's|call me)\s+(?P<set>(?:she|he|they"
+    r"|xe|ze)/(?:her|him|them|hers|his|theirs|xem|zir)(?:/\w+)?)\b", _I)
 _DEMONYM = re.compile(r"(?:an|ish|ese|ian|ch|i|ic)$")
 
 
@@ -296,10 +327,13 @@ def _place_at(text: str, start: int) -> tuple[str, str] | None:
 def _places(text: str, question: bool) -> Iterator[Found]:
     for cue in _RESIDENCE:
         for m in cue.rx.finditer(text):
-            found = _place_at(text, m.start("m"))
-            if found is None or _VISIT.search(text[max(0, m.start() - 25):m.start("m")]):
+            group = "m" if m.group("m") is not None else "m2"
+            if m.group(group) is None:
                 continue
-            if _VISIT.search(re.split(r"[.;!?]", text[m.end("m"):], maxsplit=1)[0]):
+            found = _place_at(text, m.start(group))
+            if found is None or _VISIT.search(text[max(0, m.start() - 25):m.start(group)]):
+                continue
+            if _VISIT.search(re.split(r"[.;!?]", text[m.end(group):], maxsplit=1)[0]):
                 continue  # "I'm in Paris since Monday for a conference"
             if not _own(text, m.start(), question):
                 continue
@@ -409,6 +443,10 @@ def _languages(text: str, question: bool) -> Iterator[Found]:
     for m in _FIRST_LANG.finditer(text):
         if _own(text, m.start(), question):
             yield "language_spoken", m.group("lang"), "assert", 0.85, m.start()
+    for rx in _LANG_USE:
+        for m in rx.finditer(text):
+            if _own(text, m.start(), question):
+                yield "language_spoken", m.group("lang"), "assert", 0.8, m.start()
     for m in _MY_LANG.finditer(text):
         if _own(text, m.start(), question):
             yield "language_spoken", m.group("lang"), "assert", 0.85, m.start()
@@ -422,6 +460,9 @@ def _names(text: str, question: bool) -> Iterator[Found]:
     m = _IM_NAME.search(text)
     if m and _is_name(m.group("m")) and not _DEMONYM.search(m.group("m")) and not question:
         yield "preferred_name", m.group("m"), "assert", 0.85, m.start()
+    for m in _PRONOUN_SET.finditer(text):
+        if _own(text, m.start(), question):
+            yield "pronouns", m.group("set").lower(), "assert", 0.85, m.start()
     for m in _PRONOUN_FIX.finditer(text):
         pronoun = m.group("p").lower()
         value = {"she": "she/her", "he": "he/him", "they": "they/them"}[pronoun]

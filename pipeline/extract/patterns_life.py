@@ -140,9 +140,14 @@ TASTES: tuple[Rule, ...] = (
         r"<PAST>signed\s+up\s+for\s+(?P<obj>" + _HOBBY_WORD + r")\b",
         r"<PAST>switched\s+to\s+(?P<obj>" + _HOBBY_WORD + r")\b",
         r"<DO>do\s+(?P<obj>[\w-]+\s+(?:" + _ACTIVITY + r"))\b",
+        r"<DO>play\s+the\s+(?P<obj>" + _ACTIVITY + r")\b",
+        r"\bmy\s+(?:weekly\s+)?(?P<obj>" + _ACTIVITY + r")\s+(?:lessons?|teacher|class|classes"
+        r"|practice|group|club|team|coach|tutor|recital)\b",
         r"^(?P<obj>choir|" + _ACTIVITY + r"|" + _OUTDOOR + r")\s+is\s+still\s+(?:on\s+)?"
         r"(?:every\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b",
-    ), keys=("joined", "signed up", "switched", "do ", "still"), kind="hobby_any",
+    ), keys=("joined", "signed up", "switched", "do ", "still", "play", "lesson", "teacher",
+             "class", "practice", "group", "club", "team", "coach", "tutor", "recital"),
+        kind="hobby_any",
         confidence=0.85),
     Rule("hobby.hooked", "hobby", (
         r"\b(?:a|an|the)\s+(?P<obj>" + _HOBBY_WORD + r")\s+(?:gym|class|club|session|studio"
