@@ -45,6 +45,7 @@ from pipeline.extract.trust import (
     starts_question,
     strip_remember_request,
 )
+from pipeline.extract.within_turn import settle_turn
 from pipeline.vocabulary import SENSITIVE_PREDICATES, SINGLE_VALUED
 from schemas.records import Claim, ClaimOp, Transcript, Turn
 
@@ -128,49 +129,7 @@ def analyse_turn(turn: Turn, *, session_id: str) -> list[SentenceClaims]:
         claims = _sentence_claims(sentence, turn, session_id, own)
         out.append(SentenceClaims(turn.index, sentence.text, tuple(claims)))
     linked = derive(link_sentences(out, as_utc(turn.at), session_id=session_id))
-    return _dated_repeats(_named_pets_absorb(linked), as_utc(turn.at))
-
-
-def _dated_repeats(found: list[SentenceClaims], at: datetime) -> list[SentenceClaims]:
-    """A turn that says a thing twice, once with its date ("I'm back on meat ... I started
-    eating meat again at the beginning of October"), says it once, at that date."""
-    dated: dict[tuple[str, str, str], datetime] = {}
-    for s in found:
-        for c in s.claims:
-            if c.valid_from is not None and c.valid_from != at:
-                dated.setdefault((c.predicate, c.object.casefold(), c.op), c.valid_from)
-    if not dated:
-        return found
-    seen: set[tuple[str, str, str]] = set()
-    out = []
-    for s in found:
-        kept = []
-        for c in s.claims:
-            key = (c.predicate, c.object.casefold(), c.op)
-            if key in seen:
-                continue
-            seen.add(key)
-            kept.append(c.model_copy(update={"valid_from": dated[key]})
-                        if key in dated and c.valid_from == at else c)
-        out.append(replace(s, claims=tuple(kept)))
-    return out
-
-
-def _named_pets_absorb(found: list[SentenceClaims]) -> list[SentenceClaims]:
-    """A turn that names its dog ("we have a dog ... Kobus barks at the lift") keeps one pet,
-    "dog named Kobus", not also a bare "dog"."""
-    named = {c.object.split(" named ", 1)[0].casefold() for s in found for c in s.claims
-             if c.predicate == "pet" and c.op == "assert" and " named " in c.object}
-    if not named:
-        return found
-    return [replace(s, claims=tuple(c for c in s.claims if not (
-        c.predicate == "pet" and c.op == "assert" and _bare_pet(c.object) in named)))
-        for s in found]
-
-
-def _bare_pet(value: str) -> str:
-    words = value.casefold().split()
-    return words[-1] if words and words[0] in ("a", "an", "one", "our", "my") else value.casefold()
+    return settle_turn(linked, as_utc(turn.at))
 
 
 def _access_claims(text: str, turn: Turn, session_id: str, *,

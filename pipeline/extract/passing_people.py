@@ -1,0 +1,204 @@
+"""People, pets, languages, names, allergies and life events named in passing ("my husband
+Duarte", "Miisu needs her booster", "I work from French and English", "everyone calls me
+Shiru", "we tied the knot a week ago"), each attached to the user by its clause (mood.py).
+Part of passing.py's pass; pure.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from pipeline.extract import lexicon as lx
+from pipeline.extract.mentions import Found, cue, is_name, own
+from pipeline.extract.mood import mood_at
+
+_I = re.IGNORECASE
+
+# --- people, pets, languages ------------------------------------------------------------------
+_PARTNER = re.compile(
+    r"\bmy (?P<rel>husband|wife|partner|boyfriend|girlfriend|fianc[eé]e?|spouse)\s*,?\s+"
+    r"(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))\b", _I)
+_CHILD = re.compile(
+    r"\bmy (?:(?:little|baby|eldest|oldest|youngest|middle|new)\s+)?(?:son|daughter|boy|girl|kid"
+    r"|child|baby|toddler|stepson|stepdaughter|(?:[\w]+-)+(?:year|month)-old)\s*,?\s+"
+    r"(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))\b", _I)
+_KIDS_LIST = re.compile(r"\b(?:the|my|our) (?:kids|children|boys|girls|twins)\b[^.:;]*:\s*", _I)
+_CLAUSE_NAME = re.compile(r"(?:(?<=:\s)|(?<=:)|\band\s+|,\s+|;\s+)(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))\s+"
+                          r"(?:is|was|has|had|claimed|wants|got|loves|hates|keeps|thinks|says"
+                          r"|said|started|made|took|went|cried|laughed|sulk\w*|[a-z]+ed|[a-z]+s)\b")
+_BIRTH = re.compile(r"\b(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+)) (?:was born|arrived)\b"
+                    r"(?=[^.]*\b(?:early|late|weeks?|healthy|baby|newborn|kg|lbs?|pounds|born)\b)",
+                    _I)
+_PETS = (r"dog|cat|puppy|kitten|pup|rabbit|bunny|hamster|parrot|budgie|tortoise|turtle"
+         r"|guinea pig|ferret|horse|pony|lizard|gecko|snake|goldfish|terrier|labrador|lab"
+         r"|spaniel|collie|retriever|greyhound|poodle|beagle|dachshund|tabby")
+_PET = re.compile(r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}?(?P<kind>" + _PETS + r")s?\s*,?\s+"
+                  r"(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))\b", _I)
+_PET_CARE = re.compile(r"\b(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))(?:'s)?\s+(?:needs (?:his|her)"
+                       r" |has (?:his|her) |is due (?:for )?(?:his|her) )?(?:booster|jabs|shots"
+                       r"|vaccinations?|vet (?:visit|appointment|check)|flea treatment|worming"
+                       r"|neutering|spaying)\b", _I)
+_PET_VERBS = re.compile(r"\b(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+)) (?:barks|meows|miaows|purrs"
+                        r"|wags|growls|howls|sheds|fetches)\b", _I)
+_PET_IN_TURN = re.compile(r"\b(?:we (?:have|got|adopted|rescued)|i (?:have|got|adopted|rescued)"
+                          r"|(?:my|our|the)) (?:an? )?(?:\w+ )?(?P<kind>" + _PETS + r")s?\b", _I)
+_LANG = r"(?P<lang>" + lx.alt(lx.LANGUAGES) + r")"
+_SPEAKS = re.compile(
+    r"\bi (?:speak|work (?:from|in|into)|translate (?:from|into)?|write in|interpret|read and "
+    r"speak|am fluent in|'m fluent in|did (?:a|the) (?:whole )?[\w ]{0,20}? in|teach)\s+", _I)
+_LANG_USE = tuple(re.compile(p, _I) for p in (
+    r"\b(?:i|we)\s+(?:\w+\s+)?(?:talk|chat|speak|write|text|reply|answer|pray|dream|think|count"
+    r"|swear|argue|sing|read)\w*\s+(?:[\w']+\s+){0,4}?in\s+" + _LANG + r"\b",
+    r"\bnative\s+" + _LANG + r"\s+speaker\b",
+    r"\b(?:fluent|conversational|bilingual)\s+in\s+" + _LANG + r"\b",
+    r"\b(?:we|i)\s+speak\s+" + _LANG + r"\b"))
+_MY_LANG = re.compile(r"\bmy " + _LANG + r" is (?:fine|good|ok|okay|decent|fluent|solid|rusty"
+                      r"|passable|not bad|pretty good|good enough)\b")
+_FIRST_LANG = re.compile(r"\b" + _LANG + r" is my (?:first|native|mother|home|main|second)\s+"
+                         r"(?:language|tongue)\b")
+_LANG_WORD = re.compile(r"\b" + _LANG + r"\b")
+
+# --- status events --------------------------------------------------------------------------
+_STATUS_EVENTS = (
+    cue("relationship_status", r"\b(?:we|i)\s+(?:(?:just|finally|officially|actually)\s+)?"
+                                r"(?:tied the knot|got married|got hitched|eloped)\b"),
+    cue("relationship_status", r"\b(?:we|i)\s+(?:(?:just|finally|officially)\s+)?got engaged\b"),
+)
+_LOST_PET = re.compile(r"\b(?:we|i)\s+(?:(?:sadly|just|finally)\s+)?(?:lost|had to put down"
+                       r"|said goodbye to|buried)\s+(?:(?:our|my)\s+(?:\w+\s+)?)?"
+                       r"(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))\b", _I)
+
+
+def events(text: str, question: bool) -> Iterator[Found]:
+    for cue in _STATUS_EVENTS:
+        for m in cue.rx.finditer(text):
+            if own(text, m.start(), question):
+                value = "engaged" if "engaged" in m.group(0).lower() else "married"
+                yield cue.predicate, value, "assert", cue.confidence, m.start()
+    for m in _LOST_PET.finditer(text):
+        # Removes only a pet of that name the user has: a person lost is no pet fact.
+        if is_name(m.group("m")) and own(text, m.start(), question):
+            yield "pet", m.group("m"), "retract", 0.85, m.start()
+
+
+# --- allergies ------------------------------------------------------------------------------
+#: Things people are allergic to, for "not allergic to it" to find what "it" is.
+_ALLERGENS = (r"penicillin|amoxicillin|antibiotics?|aspirin|ibuprofen|codeine|morphine|latex"
+              r"|sulfa|peanuts?|tree nuts|nuts|shellfish|prawns|shrimp|fish|gluten|wheat|dairy"
+              r"|milk|lactose|eggs?|sesame|soy|soya|mustard|celery|lupin|kiwi|strawberr(?:y|ies)"
+              r"|cats?|dogs?|pollen|hay fever|dust mites?|dust|bees?|bee stings|wasps?|mould"
+              r"|mold|horses?|nickel|iodine|mango|avocado|banana|tomato(?:es)?|garlic")
+_ALLERGEN_WORD = re.compile(r"\b(?P<a>" + _ALLERGENS + r")\b", _I)
+_ALLERGY_CUES = (
+    re.compile(r"\b(?:have|got|with)\s+(?:a|an)\s+(?:\w+\s+)?allerg(?:y|ies)\s*(?::|-|,|to)\s*"
+               r"(?P<m>" + _ALLERGENS + r")\b", _I),
+    re.compile(r"\b(?:proper|real|confirmed|genuine|true|actual|serious|full-blown|definite)\s+"
+               r"allergy\b[^.]*?\b(?:stay away from|avoid|keep away from|allergic to|steer clear"
+               r" of)\s+(?P<m>" + _ALLERGENS + r")\b", _I),
+)
+_NOT_ALLERGIC_TO_IT = re.compile(
+    r"\b(?:i'm|i am)\s+(?:actually\s+|really\s+)?not\s+(?:actually\s+|really\s+)?allergic\s+to\s+"
+    r"(?:it|that|them|this)\b", _I)
+
+
+def allergies(text: str, question: bool) -> Iterator[Found]:
+    for rx in _ALLERGY_CUES:
+        for m in rx.finditer(text):
+            if own(text, m.start(), question, expert_ok=True):
+                yield "allergy", m.group("m").lower(), "assert", 0.85, m.start()
+    for m in _NOT_ALLERGIC_TO_IT.finditer(text):
+        named = list(_ALLERGEN_WORD.finditer(text, 0, m.start()))
+        if named and mood_at(text, m.start(), question=question).subject == "user":
+            # "they did a penicillin challenge and I'm not allergic to it at all": the
+            # allergy ends (a removal), it was never a negated assertion.
+            yield "allergy", named[-1].group("a").lower(), "retract", 0.85, m.start()
+
+
+# --- names and pronouns -----------------------------------------------------------------------
+_CALLED = re.compile(
+    r"\b(?:everyone|everybody|people|friends|most people|colleagues|they all|all my friends)\s+"
+    r"(?:\w+\s+){0,4}?calls? me (?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))\b"
+    r"|\b(?:i go by|just call me|please call me|you can call me) "
+    r"(?P<m2>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))\b"
+    r"|\b(?-i:[A-Z][a-z'-]+(?: [A-Z][a-z'-]+)?) here,? but (?P<m3>(?-i:[A-Z][a-z'-]+)) is "
+    r"(?:fine|ok|okay|good|great)\b", _I)
+_IM_NAME = re.compile(r"^(?:(?:hi|hello|hey|no|yes)\W+)*(?:i'm|i am|my name is|my name's)\s+"
+                      r"(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))(?=\s*(?:,|\.|and\b|$|here\b))",
+                      _I)
+_PRONOUN_FIX = re.compile(r"\b(?P<p>she|he|they)(?:/\w+)?,?\s+not\s+(?:he|she|they|him|her)\b",
+                          _I)
+_PRONOUN_SET = re.compile(
+    r"\b(?:i use|i go by|i'm|i am|use|pronouns(?: are|:)?|it's|call me)\s+(?P<set>(?:she|he|they"
+    r"|xe|ze)/(?:her|him|them|hers|his|theirs|xem|zir)(?:/\w+)?)\b", _I)
+_DEMONYM = re.compile(r"(?:an|ish|ese|ian|ch|i|ic)$")
+
+
+def people(text: str, question: bool, turn_text: str) -> Iterator[Found]:
+    for m in _PARTNER.finditer(text):
+        name = m.group("m")
+        if not is_name(name) or text[max(0, m.start() - 3):m.start()].lower().endswith("ex-"):
+            continue
+        if mood_at(text, m.start(), question=question).modality == "backstory":
+            continue
+        yield "partner_name", name, "assert", 0.85, m.start()
+        rel = m.group("rel").lower()
+        status = ("married" if rel in ("husband", "wife", "spouse")
+                  else "engaged" if rel.startswith("fianc") else None)
+        if status:
+            yield "relationship_status", status, "assert", 0.8, m.start()
+    for rx in (_CHILD, _BIRTH):
+        for m in rx.finditer(text):
+            if is_name(m.group("m")):
+                yield "child_name", m.group("m"), "assert", 0.85, m.start()
+    kids = _KIDS_LIST.search(text)
+    if kids and not question and mood_at(text, kids.start(), question=False).modality in (
+            "asserted", "backstory"):
+        for m in _CLAUSE_NAME.finditer(text, kids.end()):
+            if is_name(m.group("m")):
+                yield "child_name", m.group("m"), "assert", 0.8, m.start()
+    for m in _PET.finditer(text):
+        if is_name(m.group("m")) and own(text, m.start(), question):
+            yield "pet", f"{m.group('kind').lower()} named {m.group('m')}", "assert", 0.85, m.start()
+    kept = _PET_IN_TURN.search(turn_text)
+    if kept:
+        for rx in (_PET_CARE, _PET_VERBS):
+            for m in rx.finditer(text):
+                if is_name(m.group("m")) and not question:
+                    yield ("pet", f"{kept.group('kind').lower()} named {m.group('m')}", "assert",
+                           0.8, m.start())
+
+
+def languages(text: str, question: bool) -> Iterator[Found]:
+    for m in _SPEAKS.finditer(text):
+        if not own(text, m.start(), question):
+            continue
+        tail = re.split(r"[.;:!?]|\bbut\b|\bbecause\b|\bso\b|\bwhich\b", text[m.end():])[0]
+        for lang in _LANG_WORD.finditer(tail):
+            yield "language_spoken", lang.group("lang"), "assert", 0.85, m.start()
+    for m in _FIRST_LANG.finditer(text):
+        if own(text, m.start(), question):
+            yield "language_spoken", m.group("lang"), "assert", 0.85, m.start()
+    for rx in _LANG_USE:
+        for m in rx.finditer(text):
+            if own(text, m.start(), question):
+                yield "language_spoken", m.group("lang"), "assert", 0.8, m.start()
+    for m in _MY_LANG.finditer(text):
+        if own(text, m.start(), question):
+            yield "language_spoken", m.group("lang"), "assert", 0.85, m.start()
+
+
+def names(text: str, question: bool) -> Iterator[Found]:
+    for m in _CALLED.finditer(text):
+        name = m.group("m") or m.group("m2") or m.group("m3")
+        if name and is_name(name):
+            yield "preferred_name", name, "assert", 0.9, m.start()
+    m = _IM_NAME.search(text)
+    if m and is_name(m.group("m")) and not _DEMONYM.search(m.group("m")) and not question:
+        yield "preferred_name", m.group("m"), "assert", 0.85, m.start()
+    for m in _PRONOUN_SET.finditer(text):
+        if own(text, m.start(), question):
+            yield "pronouns", m.group("set").lower(), "assert", 0.85, m.start()
+    for m in _PRONOUN_FIX.finditer(text):
+        pronoun = m.group("p").lower()
+        value = {"she": "she/her", "he": "he/him", "they": "they/them"}[pronoun]
+        yield "pronouns", value, "assert", 0.85, m.start()

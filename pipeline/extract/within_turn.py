@@ -1,0 +1,81 @@
+"""What a turn says across its sentences, once each sentence has been read: one pet for a
+named dog and its species, a repeated claim at the date it was given, the undated city of
+a turn that says when the move was. Pure; inputs are not modified.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import datetime
+
+from pipeline.extract.corrections import SentenceClaims
+from pipeline.extract.timeexpr import resolve_in
+
+
+def settle_turn(found: list[SentenceClaims], at: datetime) -> list[SentenceClaims]:
+    """The turn's sentence claims with the three cross-sentence readings applied."""
+    return _dated_move(_dated_repeats(_named_pets_absorb(found), at), at)
+
+
+#: A move told without its destination, with its time: "We moved two weeks ago and ...".
+_BARE_MOVE = re.compile(r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|only\s+)?(?:moved"
+                        r"|relocated)\b(?!\s+(?:to|into|from|in|out|back\s+to|over\s+to)\b)", re.I)
+
+
+def _dated_move(found: list[SentenceClaims], at: datetime) -> list[SentenceClaims]:
+    """"Hello from Ljubljana! We moved two weeks ago": the undated city of the turn moved
+    then. Only a move with no destination of its own dates the place named elsewhere."""
+    when = None
+    for s in found:
+        m = _BARE_MOVE.search(s.text)
+        if m and (resolved := resolve_in(s.text[m.start():], at)) is not None and resolved < at:
+            when = resolved
+            break
+    if when is None:
+        return found
+    return [replace(s, claims=tuple(
+        c.model_copy(update={"valid_from": when})
+        if c.predicate in ("city", "country") and c.op == "assert" and c.valid_from == at
+        else c for c in s.claims)) for s in found]
+
+
+def _dated_repeats(found: list[SentenceClaims], at: datetime) -> list[SentenceClaims]:
+    """A turn that says a thing twice, once with its date ("I'm back on meat ... I started
+    eating meat again at the beginning of October"), says it once, at that date."""
+    dated: dict[tuple[str, str, str], datetime] = {}
+    for s in found:
+        for c in s.claims:
+            if c.valid_from is not None and c.valid_from != at:
+                dated.setdefault((c.predicate, c.object.casefold(), c.op), c.valid_from)
+    if not dated:
+        return found
+    seen: set[tuple[str, str, str]] = set()
+    out = []
+    for s in found:
+        kept = []
+        for c in s.claims:
+            key = (c.predicate, c.object.casefold(), c.op)
+            if key in seen:
+                continue
+            seen.add(key)
+            kept.append(c.model_copy(update={"valid_from": dated[key]})
+                        if key in dated and c.valid_from == at else c)
+        out.append(replace(s, claims=tuple(kept)))
+    return out
+
+
+def _named_pets_absorb(found: list[SentenceClaims]) -> list[SentenceClaims]:
+    """A turn that names its dog ("we have a dog ... Kobus barks at the lift") keeps one pet,
+    "dog named Kobus", not also a bare "dog"."""
+    named = {c.object.split(" named ", 1)[0].casefold() for s in found for c in s.claims
+             if c.predicate == "pet" and c.op == "assert" and " named " in c.object}
+    if not named:
+        return found
+    return [replace(s, claims=tuple(c for c in s.claims if not (
+        c.predicate == "pet" and c.op == "assert" and _bare_pet(c.object) in named)))
+        for s in found]
+
+
+def _bare_pet(value: str) -> str:
+    words = value.casefold().split()
+    return words[-1] if words and words[0] in ("a", "an", "one", "our", "my") else value.casefold()
