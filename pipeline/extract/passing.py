@@ -121,8 +121,13 @@ _EMPLOYMENT = (
                      r"|consultancy|bakery|cafe|restaurant)(?:,| called| named)\s+" + _ORG_AFTER),
     cue("employer", r"\b(?:i|i've)\s+(?:just\s+)?(?:started|begun|began)\s+(?:a\s+)?(?:new\s+)?"
                      r"(?:job|work|role|position|contract)\s+(?:at|with)\s+" + _ORG_AFTER),
+    # "I'm at Northwind Bank now, in compliance" works there; "I'm at Costco" shops: the
+    # sentence must talk about work.
     cue("employer", r"\bi'm (?:now |still )?at (?-i:(?!The\b))" + _ORG_AFTER
-                     + r"(?=\s*(?:[,.;!?]|$|now|these|as|and|in|where|doing))"),
+                     + r"(?=\s*(?:[,.;!?]|$|now|these|as|and|in|where|doing))"
+                     r"(?=.*\b(?:work\w*|job|team|role|office|colleagues?|manager|boss|department"
+                     r"|compliance|engineering|sales|finance|marketing|support|analyst|engineer"
+                     r"|developer|years|months|weeks|since|joined|started|hired|as an?)\b)"),
 )
 _TITLES = (
     cue("job_title", r"\b(?:i|i've|i was|i got|i've been|i just got)\s+(?:just\s+)?(?:been\s+)?"
