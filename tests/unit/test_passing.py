@@ -118,3 +118,24 @@ def test_gazetteer_names_places_and_not_words(name, kind):
 def test_mood_of_a_clause(text, word, modality, subject):
     mood = mood_at(text, text.index(word), question=text.endswith("?"))
     assert (mood.modality, mood.subject) == (modality, subject)
+
+
+def _dated(text: str) -> dict[tuple[str, str, str], str]:
+    turn = Turn(index=0, role="user", text=text, at=AT)
+    return {(c.predicate, c.object, c.op): c.valid_from.date().isoformat()
+            for c in extract_turn(turn, session_id="s")}
+
+
+def test_a_bare_move_dates_the_city_named_beside_it():
+    found = _dated("Greetings from Montevideo! We moved three weeks ago and it's lovely.")
+    assert found[("city", "Montevideo", "assert")] == "2026-05-20"
+
+
+def test_a_removal_said_twice_takes_the_date_it_was_given():
+    found = _dated("Confession: I'm back on meat. I started eating meat again in April.")
+    assert found[("dietary_restriction", "vegetarian", "retract")] == "2026-04-01"
+
+
+def test_a_named_dog_is_one_pet_not_also_a_bare_dog():
+    pets = values("We have a dog now. Pickle barks at every bus.", "pet")
+    assert pets == {"dog named Pickle"}
