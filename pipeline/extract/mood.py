@@ -54,8 +54,14 @@ _HYPOTHETICAL_OPENER = re.compile(
     r"|suppose|imagine|hypothetically|in theory|thinking (?:about|of)|i'm thinking|we're thinking"
     r"|considering|i wonder|maybe i|maybe we)\b", _I)
 _NEGATION = re.compile(r"\b(?:not|never|no|nor|n't|neither|hardly|without)\b|n't\b", _I)
+#: "for ten years" is backstory in the past simple ("I lived in Toronto for ten years"),
+#: not in the perfect ("I've lived in Halifax for three years" still does).
+_SPAN = re.compile(r"\b(?:for|after) (?:\w+ ){0,2}(?:years?|decades?)\b", _I)
+_PERFECT = re.compile(r"\b(?:i've|we've|i have|we have|has|have)\s+(?:\w+\s+)?(?:been|lived|worked)\b",
+                      _I)
+_FOR_NOW = re.compile(r"\b(?:now|still|these days)\b", _I)
 _BACKSTORY = re.compile(
-    r"\b(?:used to|grew up|born|(?:for|after) (?:\w+ ){0,2}(?:years?|decades?)|years? (?:in|at)"
+    r"\b(?:used to|grew up|born|years? (?:in|at)"
     r"|before (?:coming|moving|we moved|i moved|that)|until (?:last|i|we)|back then|as a kid"
     r"|as a child|originally|formerly|previously|ex-)\b", _I)
 
@@ -93,7 +99,9 @@ def mood_at(text: str, pos: int, *, question: bool) -> Mood:
         return Mood("hypothetical", subject)
     if _NEGATION.search(before):
         return Mood("negated", subject)
-    if _BACKSTORY.search(text[start:end]):
+    clause = text[start:end]
+    if _BACKSTORY.search(clause) or (_SPAN.search(clause) and not _PERFECT.search(clause)
+                                     and not _FOR_NOW.search(clause)):
         return Mood("backstory", subject)
     return Mood("asserted", subject)
 

@@ -58,6 +58,12 @@ _RESIDENCE = (
     cue("city", r"\b(?:call|calling|made) (?P<m>" + CAP + r") (?:home|our home|my home)\b"),
     cue("city", r"\b(?:my|our) (?:new )?life (?:here )?in (?P<m>" + CAP + ")"),
     cue("city", r"\b(?:settling|settled) (?:in(?:to)?|down in) (?P<m>" + CAP + ")"),
+    cue("city", r"\b(?:i've|we've|i have|we have)\s+(?:\w+\s+)?lived (?:here )?in (?P<m>" + CAP
+                + ")"),
+    # "As a Halifax-based designer" places the user; "a London-based startup" the startup.
+    cue("city", r"\b(?:i'm|i am|as|we're|we are)\s+(?:an?\s+)?(?P<m>(?-i:[A-Z][\w'.]*"
+                r"(?:\s+[A-Z][\w'.]*)?))-based\b"),
+    cue("city", r"\b(?P<m>" + CAP + r"),? (?:which is )?where (?:i|we) (?:now |still )?live\b"),
     cue("city", r"\bbased (?:out of|in) (?P<m>" + CAP + r")(?=[^.]*\b(?:i|we)\b)|^(?:i'm|we're|"
                  r"i am|we are)\s+(?:\w+\s+)?based (?:out of|in) (?P<m2>" + CAP + ")"),
 )
@@ -113,6 +119,7 @@ _EMPLOYMENT = (
                      + _ORG_AFTER),
     cue("employer", r"\bstaff (?:\w+\s+)?(?:at|of) " + _ORG_AFTER),
     cue("employer", r"\bresignation(?: letter)? (?:for|to|at) " + _ORG_AFTER),
+    cue("employer", r"\b" + _ORG_AFTER + r",? (?:which is )?where (?:i|we) (?:now |still )?work\b"),
     cue("employer", r"\b(?:my|our) " + _ORG_AFTER + r" (?:colleagues|coworkers|co-workers|team"
                      r"|teammates|manager|boss|office|badge|email|laptop|payslip|contract)\b"),
     cue("employer", r"\b(?:i|we)\s+(?:\w+\s+)?(?:founded|co-founded|set up|started|launched"
@@ -159,7 +166,7 @@ def _place_at(text: str, start: int) -> tuple[str, str] | None:
     m = CAP_RUN.match(text, start)
     if m is None:
         return None
-    words = m.group(0).split()
+    words = m.group(0).replace("-based", "").split()
     for n in range(len(words), 0, -1):
         name = " ".join(words[:n]).rstrip(".,'")
         place = lookup(name)
@@ -195,7 +202,10 @@ def _org_at(text: str, start: int) -> str | None:
     while words and words[-1] in ("of", "de", "da", "do", "del", "la", "le", "van", "von", "&"):
         words.pop()
     name = " ".join(words).rstrip(".,'")
-    if not name or words[0] in NOT_NAMES or lookup(name) is not None:
+    place = lookup(name)
+    # A small town may share an organisation's name (Pinecrest); a city of note does not.
+    if not name or words[0] in NOT_NAMES or (place is not None and (
+            place.kind != "city" or place.population > 100_000)):
         return None
     if name.split()[0].rstrip("'s") in NOT_NAMES:
         return None
@@ -207,6 +217,8 @@ def _clean_title(title: str) -> str | None:
     while words and words[0].lower() in ("a", "an", "the", "new", "just", "now", "also",
                                          "still", "currently", "really", "very", "full-time",
                                          "part-time", "senior-ish"):
+        words.pop(0)
+    while words and words[0].endswith("-based"):
         words.pop(0)
     value = " ".join(words)
     if words and words[0].lower() in _HOBBYIST:

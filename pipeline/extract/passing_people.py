@@ -54,6 +54,9 @@ _LANG_USE = tuple(re.compile(p, _I) for p in (
     r"\b(?:we|i)\s+speak\s+" + _LANG + r"\b"))
 _MY_LANG = re.compile(r"\bmy " + _LANG + r" is (?:fine|good|ok|okay|decent|fluent|solid|rusty"
                       r"|passable|not bad|pretty good|good enough)\b")
+_HOME_LANG = tuple(re.compile(p, _I) for p in (
+    r"\b" + _LANG + r" at home\b",
+    r"\b(?:first|native|mother|home) (?:language|tongue) is " + _LANG + r"\b"))
 _FIRST_LANG = re.compile(r"\b" + _LANG + r" is my (?:first|native|mother|home|main|second)\s+"
                          r"(?:language|tongue)\b")
 _LANG_WORD = re.compile(r"\b" + _LANG + r"\b")
@@ -127,6 +130,8 @@ _IM_NAME = re.compile(r"^(?:(?:hi|hello|hey|no|yes)\W+)*(?:i'm|i am|my name is|m
                       _I)
 _PRONOUN_FIX = re.compile(r"\b(?P<p>she|he|they)(?:/\w+)?,?\s+not\s+(?:he|she|they|him|her)\b",
                           _I)
+_PRONOUN_USE = re.compile(r"\b(?:use|go by|prefer)\s+['\"]?(?P<p>they|she|he)(?:/\w+)?['\"]?"
+                          r"(?=\s+(?:for me|pronouns|when|please|,|\.|$|and|if))", _I)
 _PRONOUN_SET = re.compile(
     r"\b(?:i use|i go by|i'm|i am|use|pronouns(?: are|:)?|it's|call me)\s+(?P<set>(?:she|he|they"
     r"|xe|ze)/(?:her|him|them|hers|his|theirs|xem|zir)(?:/\w+)?)\b", _I)
@@ -175,6 +180,10 @@ def languages(text: str, question: bool) -> Iterator[Found]:
         tail = re.split(r"[.;:!?]|\bbut\b|\bbecause\b|\bso\b|\bwhich\b", text[m.end():])[0]
         for lang in _LANG_WORD.finditer(tail):
             yield "language_spoken", lang.group("lang"), "assert", 0.85, m.start()
+    for rx in _HOME_LANG:
+        for m in rx.finditer(text):
+            if own(text, m.start(), question):
+                yield "language_spoken", m.group("lang"), "assert", 0.8, m.start()
     for m in _FIRST_LANG.finditer(text):
         if own(text, m.start(), question):
             yield "language_spoken", m.group("lang"), "assert", 0.85, m.start()
@@ -198,6 +207,10 @@ def names(text: str, question: bool) -> Iterator[Found]:
     for m in _PRONOUN_SET.finditer(text):
         if own(text, m.start(), question):
             yield "pronouns", m.group("set").lower(), "assert", 0.85, m.start()
+    for m in _PRONOUN_USE.finditer(text):
+        if own(text, m.start(), question) and "/" not in m.group(0):
+            value = {"she": "she/her", "he": "he/him", "they": "they/them"}[m.group("p").lower()]
+            yield "pronouns", value, "assert", 0.8, m.start()
     for m in _PRONOUN_FIX.finditer(text):
         pronoun = m.group("p").lower()
         value = {"she": "she/her", "he": "he/him", "they": "they/them"}[pronoun]
