@@ -19,16 +19,19 @@ from infra.db.models import (
 from infra.stores.sessions import _info
 from schemas.records import SessionInfo
 
-
-def _dead(row: DeadLetterRow) -> dict:
-    return {"dead_letter_id": row.dead_letter_id, "task_name": row.task_name,
-            "namespace": row.namespace, "payload": row.payload, "reason": row.reason,
-            "failed_at": row.failed_at}
+#: A fact that is true now and still believed.
+_CURRENT = (FactRow.valid_to.is_(None), FactRow.retracted_at.is_(None))
 
 
 def _per_user(model, namespace: str, *where) -> Select:
     return (select(model.user_id, func.count()).where(model.namespace == namespace, *where)
             .group_by(model.user_id))
+
+
+def _dead(row: DeadLetterRow) -> dict:
+    return {"dead_letter_id": row.dead_letter_id, "task_name": row.task_name,
+            "namespace": row.namespace, "payload": row.payload, "reason": row.reason,
+            "failed_at": row.failed_at}
 
 
 class InspectionStore:
@@ -152,9 +155,3 @@ class InspectionStore:
             {"ns": namespace, "start": start, "until": start + timedelta(days=days - 1)})
         return [{"day": at.date(), "facts": facts, "items": items} for at, facts, items in rows]
 
-
-
-def _dead(row: DeadLetterRow) -> dict:
-    return {"dead_letter_id": row.dead_letter_id, "task_name": row.task_name,
-            "namespace": row.namespace, "payload": row.payload, "reason": row.reason,
-            "failed_at": row.failed_at}

@@ -39,6 +39,10 @@ def when(at: datetime | str | None) -> str:
     return at.strftime("%Y-%m-%d %H:%M UTC") if at else ""
 
 
+def short(at: datetime | None) -> str:
+    return at.strftime("%-d %b %H:%M") if at else ""
+
+
 def day(at: datetime | date | None) -> str:
     return at.strftime("%-d %b %Y") if at else ""
 
@@ -59,7 +63,7 @@ def span(timeline, start: datetime, end: datetime | None) -> tuple[float, float]
 _env = Environment(loader=FileSystemLoader(HERE / "templates"),
                    autoescape=select_autoescape(["html"]), trim_blocks=True,
                    lstrip_blocks=True)
-_env.filters.update(when=when, day=day, words=words)
+_env.filters.update(when=when, day=day, short=short, words=words)
 _env.globals.update(span=span)
 
 

@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta
 
 import uvicorn
 from fastapi import FastAPI
+from sqlalchemy import text
 
 from schemas.records import InlineClaim
 from scripts.bench.services import free_port
@@ -71,3 +72,17 @@ def play_story(rt, clock, ns: str, user: str = "ada", other: str = "bob", *,
              [InlineClaim(predicate="employer", object="Globex", confidence=0.3, turn=2)])
     _session(rt, clock, ns, other, "s1", T_MUNICH, ["I live in Paris."])
     clock.set(T_OPEN)
+
+
+def break_bobs_session(runtime, ns) -> str:
+    """Bob's session as a task left it that failed for good: no checkpoints, state failed,
+    a dead letter with the reason. Returns its sid."""
+    with runtime.deps.engine.begin() as c:
+        sid = c.execute(text("SELECT sid FROM sessions WHERE namespace = :ns AND "
+                             "user_id = 'bob'"), {"ns": ns}).scalar_one()
+        c.execute(text("DELETE FROM checkpoints WHERE sid = :sid"), {"sid": sid})
+        c.execute(text("UPDATE sessions SET state = 'failed' WHERE sid = :sid"), {"sid": sid})
+    with runtime.deps.unit_of_work() as uow:
+        uow.runs.dead_letter("dream.session.v1", {"args": [sid], "kwargs": {}},
+                             "PermanentError: the extractor gave up", runtime.deps.now())
+    return sid
