@@ -20,7 +20,7 @@ from api.inspection import on_day, overview
 from api.links import Grant, LinkRefused, verify_user
 from api.runtime import Runtime
 from infra.stores.audit import acting_as
-from schemas.errors import NotFound, ReverieError
+from schemas.errors import InvalidInput, ReverieError
 from server.inspector.web import HEADERS, csrf_ok, csrf_token, page
 
 #: Notes a redirect may ask the page to show (by key: no text travels in the URL).
@@ -119,7 +119,8 @@ def user_router(runtime: Runtime) -> APIRouter:
             return {"text": text}
         if mode == "all":
             return {"all": True}
-        raise NotFound(f"nothing to forget by {mode!r}: choose a fact, a phrase or everything")
+        raise InvalidInput(f"nothing to forget by {mode!r}: choose a fact, a phrase or "
+                           "everything")
 
     @router.post("/forget/preview")
     def forget_preview(request: Request, token: str, mode: str = Form(...),
