@@ -36,7 +36,7 @@ import structlog
 from api.memory import Memory, _aware
 from infra.deps import Deps, UnitOfWork
 from infra.stores.erasure import (
-    Counts, ErasureStore, Target, redacted, revision_of, user_transcripts,
+    Counts, ErasureStore, Target, redacted, revision_of, tombstone_id, user_transcripts,
 )
 from pipeline.opening import summarize_thread
 from pipeline.redact import REDACTED
@@ -200,6 +200,7 @@ def _erase_content(uow: UnitOfWork, deps: Deps, namespace: str, user_id: str, no
     if text is not None:
         stones.append(text_tombstone(text.strip(), key=key, scope=scope))
     counts.add("tombstones", es.add_tombstones(namespace, user_id, stones, now))
+    report["tombstone_ids"] = [tombstone_id(namespace, user_id, s) for s in stones]
     plans.refresh_profile(uow, namespace, user_id, now, force_bump=True)
     mode = "text" if text is not None else "fact" if fact_id is not None else "value"
     report["decision_id"] = es.record_erasure(namespace, user_id, f"erasure.{mode}",

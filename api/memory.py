@@ -13,7 +13,7 @@ from infra.settings import Settings
 from schemas.enums import RunMode, SessionState
 from schemas.errors import InvalidInput, SessionClosed
 from schemas.ids import check_ident, check_namespace
-from schemas.records import InlineClaim, SessionInfo, Turn
+from schemas.records import InlineClaim, NewTurn, SessionInfo, Turn
 from workers import session_end
 from workers.online import write_working_set
 from workers.triggers import publish_session_end
@@ -60,8 +60,45 @@ class Memory:
     def append_turn(self, namespace: str, user_id: str, session_id: str, role: str,
                     text: str, at: datetime | None = None, *, injected: bool = False) -> Turn:
         """Buffer one turn. Refused, with nothing written, after the end or over the limits."""
+        return self.append_turns(namespace, user_id, session_id,
+                                 [NewTurn(role=role, text=text, at=at, injected=injected)])[0]
+
+    def append_turns(self, namespace: str, user_id: str, session_id: str,
+                     turns: list[NewTurn]) -> list[Turn]:
+        """Buffer several turns in one transaction: all of them, or (on any refusal) none."""
         check_namespace(namespace), check_ident(user_id, "user id")
         check_ident(session_id, "session id")
+        if not turns:
+            raise InvalidInput("no turns given; send at least one")
+        for t in turns:
+            self._check_turn(t.role, t.text)
+        out = []
+        with self.deps.unit_of_work(namespace=namespace) as uow:
+            info = uow.sessions.get(namespace, user_id, session_id, lock=True)
+            if info.state != SessionState.OPEN:
+                raise SessionClosed(f"session {session_id!r} has ended; turns after the end "
+                                    "are refused (start a new session)")
+            used = sum(len(t.text.encode()) + 120 for t in uow.sessions.buffered_turns(info.sid))
+            for new in turns:
+                if info.turn_count >= self.settings.max_turns_per_session:
+                    raise InvalidInput(f"session {session_id!r} reached "
+                                       f"{self.settings.max_turns_per_session} turns; end it")
+                used += len(new.text.encode()) + 120
+                if used > self.settings.max_transcript_bytes:
+                    raise InvalidInput(
+                        f"session {session_id!r} would exceed the transcript limit of "
+                        f"{self.settings.max_transcript_bytes} bytes; end it and start another")
+                turn = Turn(index=info.turn_count, role=new.role, text=new.text,
+                            at=_aware(new.at, self.deps.now()), injected=new.injected)
+                uow.sessions.append_turn(info, turn)
+                if (self.settings.mode != RunMode.NONE and turn.role == "user"
+                        and not turn.injected):
+                    write_working_set(uow, self.deps, info, turn)
+                info = info.model_copy(update={"turn_count": info.turn_count + 1})
+                out.append(turn)
+        return out
+
+    def _check_turn(self, role: str, text: str) -> None:
         if role not in ROLES:
             raise InvalidInput(f"role must be one of {', '.join(ROLES)}, got {role!r}")
         if not isinstance(text, str):
@@ -72,25 +109,6 @@ class Memory:
         if len(text) > limit:
             raise InvalidInput(f"turn of {len(text)} characters is over the limit of {limit} "
                                "(REVERIE_MAX_TURN_CHARS); split it or raise the limit")
-        with self.deps.unit_of_work(namespace=namespace) as uow:
-            info = uow.sessions.get(namespace, user_id, session_id, lock=True)
-            if info.state != SessionState.OPEN:
-                raise SessionClosed(f"session {session_id!r} has ended; turns after the end "
-                                    "are refused (start a new session)")
-            if info.turn_count >= self.settings.max_turns_per_session:
-                raise InvalidInput(f"session {session_id!r} reached "
-                                   f"{self.settings.max_turns_per_session} turns; end it")
-            used = sum(len(t.text.encode()) + 120 for t in uow.sessions.buffered_turns(info.sid))
-            if used + len(text.encode()) + 120 > self.settings.max_transcript_bytes:
-                raise InvalidInput(
-                    f"session {session_id!r} would exceed the transcript limit of "
-                    f"{self.settings.max_transcript_bytes} bytes; end it and start another")
-            turn = Turn(index=info.turn_count, role=role, text=text,
-                        at=_aware(at, self.deps.now()), injected=injected)
-            uow.sessions.append_turn(info, turn)
-            if self.settings.mode != RunMode.NONE and role == "user" and not injected:
-                write_working_set(uow, self.deps, info, turn)
-        return turn
 
     def remember(self, namespace: str, user_id: str, session_id: str,
                  claim: InlineClaim) -> None:

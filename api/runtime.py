@@ -51,6 +51,13 @@ class Runtime:
     def warm(self) -> bool:
         return self.warmed_in_s is not None
 
+    def readiness(self) -> dict[str, bool]:
+        """Whether this process may take traffic: the embedder loaded (a cold model is not
+        loaded on a user's request), the database and the object store reachable."""
+        return {"embedder": self.deps.embedder_warm,
+                "database": self.deps.database_reachable(),
+                "object_store": self.deps.object_store_reachable()}
+
 
 def start(settings: Settings | None = None, *, clock: Clock | None = None,
           data_dir: Path | None = None, warm: bool = True, **overrides) -> Runtime:

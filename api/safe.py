@@ -101,10 +101,10 @@ def _install(engine: Engine) -> None:
 
 
 def _run(reader: Reader, deadline: float, namespace: str, user_id: str, query: str,
-         k: int | None) -> RecallResult:
+         k: int | None, token_budget: int | None = None) -> RecallResult:
     token = DEADLINE.set(deadline)
     try:
-        return reader.recall(namespace, user_id, query, k=k)
+        return reader.recall(namespace, user_id, query, k=k, token_budget=token_budget)
     finally:
         DEADLINE.reset(token)
 
@@ -125,7 +125,8 @@ def _degraded(reason: str, namespace: str, user_id: str, exc: BaseException | No
 
 
 def safe_recall(reader: Reader, namespace: str, user_id: str, query: str, *,
-                k: int | None = None, deadline_ms: int | None = None) -> RecallResult:
+                k: int | None = None, deadline_ms: int | None = None,
+                token_budget: int | None = None) -> RecallResult:
     """`reader.recall` within `deadline_ms` (default `Settings.recall_deadline_ms`); on a
     timeout, a failure or an open breaker: no hits, `degraded=True`, counted in
     `reverie_recall_degraded_total`. Invalid ids still raise: that is the caller's bug."""
@@ -145,7 +146,7 @@ def safe_recall(reader: Reader, namespace: str, user_id: str, query: str, *,
     ms = deadline_ms if deadline_ms is not None else reader.deps.settings.recall_deadline_ms
     deadline = time.monotonic() + ms / 1000
     _install(reader.deps.app_engine)
-    future = _POOL.submit(_run, reader, deadline, namespace, user_id, query, k)
+    future = _POOL.submit(_run, reader, deadline, namespace, user_id, query, k, token_budget)
     try:
         result = future.result(timeout=max(0.0, deadline - time.monotonic()))
     except TimeoutError as exc:

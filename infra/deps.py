@@ -22,7 +22,9 @@ from infra.embedders import Embedder, make_embedder
 from infra.settings import Settings
 from infra.stores.audit import AuditStore, current_actor
 from infra.stores.facts import FactStore
+from infra.stores.idempotency import IdempotencyStore
 from infra.stores.items import ItemStore
+from infra.stores.keys import ApiKeyStore
 from infra.stores.objects import open_object_store
 from infra.stores.profiles import ProfileStore
 from infra.stores.recall import RecallReads, prepare_read_connection
@@ -55,6 +57,8 @@ class UnitOfWork:
         self.runs = RunStore(session)
         self.profiles = ProfileStore(session)
         self.audit = AuditStore(session)
+        self.keys = ApiKeyStore(session)
+        self.idempotency = IdempotencyStore(session)
         self.namespace: str | None = None
         self._after: list[Callable[[], None]] = []
 
@@ -142,6 +146,21 @@ class Deps:
 
     def now(self):
         return self.clock.now()
+
+    def database_reachable(self) -> bool:
+        try:
+            with self.engine.connect() as conn:
+                conn.execute(text("SELECT 1"))
+            return True
+        except Exception:  # any failure means "not reachable": this only reports
+            return False
+
+    def object_store_reachable(self) -> bool:
+        try:
+            self.transcripts.objects.exists(".reverie-readiness-probe")
+            return True
+        except Exception:  # as above: a readiness probe reports, it never raises
+            return False
 
     @property
     def fixed_clock(self) -> bool:

@@ -83,6 +83,13 @@ EMBED_SECONDS = Counter(
     "reverie_embed_seconds", "Time spent in embedder.embed.", ["model"])
 EMBED_TEXTS = Counter("reverie_embedded_texts", "Texts embedded.", ["model"])
 
+# ---- the HTTP service (server/app.py observes every request) --------------------------------
+HTTP_SECONDS = Histogram(
+    "reverie_http_request_duration_seconds",
+    "HTTP request latency by method, route template and status code.",
+    ["method", "route", "status"],
+    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0))
+
 #: Gauges served by `QueueDepthCollector` and `StoreCollector` (computed on scrape).
 QUEUE_DEPTH = "reverie_queue_depth"
 STORE_GAUGES = {
@@ -104,7 +111,7 @@ STORE_GAUGES = {
 _ALL = (SESSIONS_CONSOLIDATED, SESSIONS_FAILED, DECISIONS, CLAIMS, RECALL_REQUESTS,
         RECALL_DEGRADED, RECALL_HITS, EXTRACTION_RUNS, LLM_TOKENS, LLM_COST,
         LLM_SESSION_TOKENS, LLM_CALLS, LIVE_ITEMS, TASK_SECONDS, TASKS, DB_STATEMENTS,
-        EMBED_SECONDS, EMBED_TEXTS)
+        EMBED_SECONDS, EMBED_TEXTS, HTTP_SECONDS)
 
 
 def exposed_names() -> frozenset[str]:

@@ -148,6 +148,15 @@ class Settings(BaseSettings):
     #: Prometheus endpoint of `reverie worker` (0: none); `reverie metrics` defaults to +1.
     metrics_port: int = 9464
 
+    # HTTP service (`reverie serve`)
+    #: Largest request body accepted, in bytes (a whole transcript import must fit).
+    max_request_bytes: int = Field(default=4_000_000, ge=1024)
+    #: Seconds a verified API key is trusted without asking the database again (so a
+    #: revocation reaches other server processes within this time); 0: ask every time.
+    api_key_cache_s: float = Field(default=10.0, ge=0)
+    #: Seconds an Idempotency-Key's record is kept (a retry after that runs again).
+    idempotency_ttl_s: int = Field(default=86_400, ge=60)
+
     log_json: bool = False
     log_level: str = "WARNING"
 

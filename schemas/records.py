@@ -46,6 +46,15 @@ class Turn(Frozen):
     injected: bool = False
 
 
+class NewTurn(Frozen):
+    """A turn as a client sends it: the index is assigned on capture."""
+
+    role: str
+    text: str
+    at: datetime | None = None
+    injected: bool = False
+
+
 class InlineClaim(Frozen):
     """A structured fact written during the session (an assistant's remember_fact call)."""
 
@@ -236,3 +245,38 @@ class TopicEntry(Frozen):
     tokens: int = 0
     conflict: bool = False
     pinned: bool = False
+
+
+class ApiKey(Frozen):
+    """An API key of the HTTP service (never its secret)."""
+
+    key_id: str
+    namespace: str
+    prefix: str
+    label: str | None = None
+    created_at: datetime
+    revoked_at: datetime | None = None
+    last_used_at: datetime | None = None
+
+
+class IdempotentResponse(Frozen):
+    """What a write under an Idempotency-Key answered (status None: still running)."""
+
+    fingerprint: str
+    status_code: int | None = None
+    body: dict | list | None = None
+    created_at: datetime
+
+
+class ContextBlock(Frozen):
+    """What an assistant puts in its prompt for one turn (`api.context.context_block`)."""
+
+    profile: str = ""
+    opening: str = ""
+    memories: tuple[RecallHit, ...] = ()
+    truncated: tuple[str, ...] = ()
+    #: The whole block rendered for the prompt.
+    text: str
+    #: True when memory could not answer in time: every part is empty, `note` says so.
+    degraded: bool = False
+    note: str | None = None

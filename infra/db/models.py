@@ -318,3 +318,28 @@ class AuditRow(Base):
     target: Mapped[str] = mapped_column(Text, default="")
     at: Mapped[datetime] = mapped_column(TS)
     __table_args__ = (Index("ix_audit_user", "namespace", "user_id", "at"),)
+
+
+class ApiKeyRow(Base):
+    """A key of the HTTP service, bound to one namespace; only the secret's hash is kept."""
+    __tablename__ = "api_keys"
+    key_id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    namespace: Mapped[str] = mapped_column(String(64), index=True)
+    prefix: Mapped[str] = mapped_column(String(32), unique=True)
+    secret_hash: Mapped[str] = mapped_column(String(64))
+    label: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(TS)
+    revoked_at: Mapped[datetime | None] = mapped_column(TS)
+    last_used_at: Mapped[datetime | None] = mapped_column(TS)
+
+
+class IdempotencyRow(Base):
+    """The response one write gave under a client's Idempotency-Key (replayed on retry)."""
+    __tablename__ = "idempotency_keys"
+    namespace: Mapped[str] = mapped_column(String(64), primary_key=True)
+    key: Mapped[str] = mapped_column(String(255), primary_key=True)
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    status_code: Mapped[int | None] = mapped_column(Integer)
+    body: Mapped[dict | None] = mapped_column(JSONB)
+    created_at: Mapped[datetime] = mapped_column(TS, index=True)
+    completed_at: Mapped[datetime | None] = mapped_column(TS)

@@ -90,6 +90,11 @@ class Counts:
         self.values[key] = self.values.get(key, 0) + int(n or 0)
 
 
+def tombstone_id(namespace: str, user_id: str, stone: Tombstone) -> str:
+    """The id a tombstone is stored under (deterministic: one per user, kind and digest)."""
+    return stable_id("tombstone", namespace, user_id, stone.kind, stone.digest)
+
+
 class ErasureStore:
     def __init__(self, session: Session) -> None:
         self._s = session
@@ -324,7 +329,7 @@ class ErasureStore:
 
     def add_tombstones(self, namespace: str, user_id: str, stones: Iterable[Tombstone],
                        now: datetime) -> int:
-        rows = [dict(tombstone_id=stable_id("tombstone", namespace, user_id, s.kind, s.digest),
+        rows = [dict(tombstone_id=tombstone_id(namespace, user_id, s),
                      namespace=namespace, user_id=user_id, kind=s.kind, digest=s.digest,
                      words=s.words, created_at=now) for s in stones]
         if not rows:

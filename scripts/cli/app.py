@@ -283,6 +283,9 @@ app.command("forget")(cli_forget.forget_cmd)
 app.command("export")(cli_forget.export_cmd)
 from scripts.cli import link as cli_link  # noqa: E402
 app.command("link")(cli_link.link_cmd)
+from scripts.cli import serve as cli_serve  # noqa: E402
+app.command("serve")(cli_serve.serve_cmd)
+app.add_typer(cli_serve.keys_app, name="keys")
 
 
 def main() -> None:
