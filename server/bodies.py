@@ -1,11 +1,11 @@
 """Request and response bodies of the REST API (what the OpenAPI spec documents)."""
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any, Literal
+from datetime import UTC, datetime
+from typing import Annotated, Any, Literal
 
 from fastapi import Path
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field
 
 from schemas.records import InlineClaim, NewTurn
 
@@ -13,6 +13,31 @@ IDENT = r"^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,127}$"
 PREDICATE = r"^[a-z][a-z0-9_]{0,63}$"
 #: Turns one request may carry (a whole transcript goes through sessions:import).
 MAX_TURNS = 500
+
+#: Times a request may carry: wide enough for any life event, narrow enough to convert.
+EARLIEST = datetime(1900, 1, 1, tzinfo=UTC)
+LATEST = datetime(2999, 12, 31, tzinfo=UTC)
+
+
+def _storable(text: str) -> str:
+    """Text Postgres can store: no NUL byte, no lone surrogate (invalid UTF-8)."""
+    if "\x00" in text:
+        raise ValueError("text contains a NUL byte; remove it")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("text is not valid Unicode (a lone surrogate); send UTF-8") from None
+    return text
+
+
+def _in_range(at: datetime) -> datetime:
+    if not EARLIEST <= at <= LATEST:
+        raise ValueError(f"time must be between {EARLIEST.year} and {LATEST.year}")
+    return at
+
+
+Text = Annotated[str, AfterValidator(_storable)]
+Moment = Annotated[AwareDatetime, AfterValidator(_in_range)]
 
 UserId = Path(pattern=IDENT, description="The user inside the key's namespace.")
 SessionId = Path(pattern=IDENT, description="The client's id for the session.")
@@ -32,17 +57,17 @@ class Problem(BaseModel):
 
 
 class SessionStart(Body):
-    started_at: AwareDatetime | None = None
+    started_at: Moment | None = None
 
 
 class SessionEnd(Body):
-    ended_at: AwareDatetime | None = None
+    ended_at: Moment | None = None
 
 
 class TurnIn(Body):
     role: Literal["user", "assistant", "tool", "system"]
-    text: str = Field(max_length=200_000)
-    at: AwareDatetime | None = None
+    text: Text = Field(max_length=200_000)
+    at: Moment | None = None
     #: True when the text is (or holds) memory Reverie injected: never re-extracted.
     injected: bool = False
 
@@ -69,10 +94,10 @@ class TurnsOut(BaseModel):
 class ClaimIn(Body):
     """A fact the assistant was told to remember (the inline `remember_fact` pattern)."""
     predicate: str = Field(pattern=PREDICATE, examples=["city"])
-    object: str = Field(min_length=1, max_length=2_000, examples=["Berlin"])
-    valid_from: AwareDatetime | None = None
+    object: Text = Field(min_length=1, max_length=2_000, examples=["Berlin"])
+    valid_from: Moment | None = None
     confidence: float = Field(default=0.9, ge=0.0, le=1.0)
-    turn: int | None = Field(default=None, ge=0)
+    turn: int | None = Field(default=None, ge=0, le=1_000_000)
     op: Literal["assert", "retract"] = "assert"
 
     def record(self) -> InlineClaim:
@@ -88,15 +113,15 @@ class Accepted(BaseModel):
 
 class SessionImport(Body):
     session_id: str = Field(pattern=IDENT)
-    started_at: AwareDatetime | None = None
-    ended_at: AwareDatetime | None = None
+    started_at: Moment | None = None
+    ended_at: Moment | None = None
     turns: list[TurnIn] = Field(min_length=1, max_length=5_000)
     claims: list[ClaimIn] = Field(default_factory=list, max_length=500)
 
 
 class CorrectionIn(Body):
     predicate: str = Field(pattern=PREDICATE)
-    value: str = Field(default="", max_length=2_000)
+    value: Text = Field(default="", max_length=2_000)
     #: True: the user says the value no longer holds (retract it).
     remove: bool = False
 
@@ -115,9 +140,9 @@ class CorrectionOut(BaseModel):
 
 class ForgetIn(Body):
     """Exactly one of: `text`, `predicate` (with or without `object`), `fact_id`, `all`."""
-    text: str | None = Field(default=None, max_length=2_000)
+    text: Text | None = Field(default=None, max_length=2_000)
     predicate: str | None = Field(default=None, pattern=PREDICATE)
-    object: str | None = Field(default=None, max_length=2_000)
+    object: Text | None = Field(default=None, max_length=2_000)
     fact_id: str | None = Field(default=None, pattern=IDENT)
     all: bool = False
     #: True: report what would be removed, remove nothing.

@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Depends, Path, Query
-from pydantic import AwareDatetime
 
 from api.context import MAX_BUDGET_TOKENS, MAX_K, context_block
 from api.explain import explain
 from server.auth import Caller, audited, caller
-from server.bodies import PREDICATE, UserId
+from server.bodies import PREDICATE, Moment, Text, UserId
 from schemas.errors import InvalidInput
 from schemas.records import ContextBlock, Fact
 
@@ -20,7 +19,7 @@ router = APIRouter(prefix="/v1/users/{user}", tags=["read"])
 @router.get("/context", response_model=ContextBlock,
             summary="The memory block for the assistant's prompt (empty when degraded)")
 def get_context(user: str = UserId,
-                query: str = Query(max_length=4_000, description="The user's message."),
+                query: Text = Query(max_length=4_000, description="The user's message."),
                 k: int | None = Query(None, ge=1, le=MAX_K),
                 budget_tokens: int | None = Query(None, ge=1, le=MAX_BUDGET_TOKENS),
                 who: Caller = Depends(caller)):
@@ -32,8 +31,8 @@ def get_context(user: str = UserId,
 @router.get("/facts", response_model=list[Fact],
             summary="Current facts, or what was true at valid_at, believed at known_at, "
                     "or every version (history)")
-def list_facts(user: str = UserId, valid_at: AwareDatetime | None = None,
-               known_at: AwareDatetime | None = None, history: bool = False,
+def list_facts(user: str = UserId, valid_at: Moment | None = None,
+               known_at: Moment | None = None, history: bool = False,
                predicate: str | None = Query(None, pattern=PREDICATE),
                who: Caller = Depends(caller)):
     if sum(x is not None and x is not False for x in (valid_at, known_at, history)) > 1:
