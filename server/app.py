@@ -18,6 +18,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from api.runtime import Runtime
 from server import problems, rest_admin, rest_capture, rest_read
 from server.bodies import Problem
+from server.inspector import build_inspector
 from server.middleware import BodyLimit, RequestMetrics
 
 log = structlog.get_logger(__name__)
@@ -88,6 +89,7 @@ def create_app(runtime: Runtime, *, warm_up: bool = True) -> FastAPI:
     problems.install(app)
     for module in (rest_capture, rest_read, rest_admin):
         app.include_router(module.router)
+    app.include_router(build_inspector(runtime))
 
     @app.get("/healthz", tags=["ops"], summary="Alive (the process answers)")
     def healthz() -> dict:

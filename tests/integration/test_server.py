@@ -44,6 +44,9 @@ def test_health_readiness_and_metrics(api):
     assert ready.json()["checks"] == {"embedder": True, "database": True,
                                       "object_store": True}
     api.get("/v1/users/u1/facts")
+    # The inspector is mounted on the same server (its pages refuse a bad link).
+    assert api.get("/inspect/u/not-a-link/").status_code in (400, 403, 404)
+    assert api.get("/inspect/static/htmx.min.js").status_code == 200
     text = api.get("/metrics").text
     assert ('reverie_http_request_duration_seconds_count{method="GET",'
             'route="/v1/users/{user}/facts",status="200"}') in text
