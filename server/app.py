@@ -14,11 +14,13 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+from starlette.concurrency import run_in_threadpool
 
 from api.runtime import Runtime
 from server import problems, rest_admin, rest_capture, rest_read
 from server.bodies import Problem
 from server.inspector import build_inspector
+from server.mcp_http import mount_mcp
 from server.middleware import BodyLimit, RequestMetrics
 
 log = structlog.get_logger(__name__)
@@ -69,6 +71,8 @@ def create_app(runtime: Runtime, *, warm_up: bool = True) -> FastAPI:
     """The service over `runtime` (one per process)."""
     ready = threading.Event()
 
+    mcp_server = None
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
         if warm_up:
@@ -76,8 +80,11 @@ def create_app(runtime: Runtime, *, warm_up: bool = True) -> FastAPI:
                              name="reverie-warm-up").start()
         else:
             ready.set()
-        yield
-        # Uvicorn lets in-flight requests finish before this runs: the pool closes last.
+        async with mcp_server.session_manager.run():
+            yield
+        # Uvicorn lets in-flight requests finish before this runs: the MCP sessions end
+        # (their remembered facts consolidate), then the pool closes.
+        await run_in_threadpool(mcp_server.sessions.end_all)
         runtime.deps.dispose()
 
     app = FastAPI(title="Reverie", version=API_VERSION, lifespan=lifespan,
@@ -90,6 +97,7 @@ def create_app(runtime: Runtime, *, warm_up: bool = True) -> FastAPI:
     for module in (rest_capture, rest_read, rest_admin):
         app.include_router(module.router)
     app.include_router(build_inspector(runtime))
+    mcp_server = mount_mcp(app, runtime)
 
     @app.get("/healthz", tags=["ops"], summary="Alive (the process answers)")
     def healthz() -> dict:

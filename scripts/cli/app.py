@@ -286,6 +286,7 @@ app.command("link")(cli_link.link_cmd)
 from scripts.cli import serve as cli_serve  # noqa: E402
 app.command("serve")(cli_serve.serve_cmd)
 app.add_typer(cli_serve.keys_app, name="keys")
+app.command("mcp")(cli_serve.mcp_cmd)
 
 
 def main() -> None:

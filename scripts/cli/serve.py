@@ -82,3 +82,23 @@ def revoke(key_id: str = typer.Argument(..., help="The key's id or prefix."),
 
 def _d(at) -> str:
     return at.strftime("%Y-%m-%d %H:%M") if at else ""
+
+
+def mcp_cmd(
+    namespace: str = typer.Option(..., "--namespace", help="The tenant the tools act in."),
+    user: str = typer.Option(..., "--user", help="The user the assistant talks to."),
+    data_dir: Optional[Path] = typer.Option(None, "--data-dir", help="State folder."),
+) -> None:
+    """Serve Reverie's MCP tools over stdio (for a desktop assistant's MCP config)."""
+    from schemas.ids import check_ident, check_namespace
+    from server.mcp_tools import build_mcp, fixed_caller
+    check_namespace(namespace), check_ident(user, "user id")
+    rt = _runtime(data_dir, warm=True)  # stdout is the protocol: nothing else prints there
+    server = build_mcp(rt, fixed_caller(namespace, user))
+    try:
+        server.run("stdio")
+    finally:
+        ended = server.sessions.end_all()  # the remembered facts consolidate
+        if ended:
+            err.print(f"ended {len(ended)} MCP session(s)")
+        rt.deps.dispose()

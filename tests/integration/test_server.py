@@ -53,7 +53,7 @@ def test_health_readiness_and_metrics(api):
 
 
 def test_errors_are_problem_documents_that_say_what_to_do(api):
-    r = httpx.get(str(api.base_url) + "/v1/users/u1/facts")
+    r = httpx.get(str(api.base_url) + "/v1/users/u1/facts", timeout=30)
     assert r.status_code == 401 and r.headers["content-type"] == PROBLEM
     assert "reverie keys create" in r.json()["detail"]
     r = api.get("/v1/users/u1/facts", headers={"Authorization": "Bearer rv_nope_nope"})

@@ -91,7 +91,7 @@ def test_a_key_of_one_namespace_reaches_nothing_of_another(runtime, two_tenants)
             assert "Munich" not in r.text and "Siemens" not in r.text, (method, path, r.text)
         # Without a key every route is refused.
         for method, path, params, body, _ in routes:
-            r = httpx.request(method, base + path, params=params, json=body)
+            r = httpx.request(method, base + path, params=params, json=body, timeout=30)
             assert r.status_code == 401, (method, path)
     assert _b_state(runtime, b) == before, "B's data is exactly as it was"
     assert runtime.reader.current(b, "u1")
@@ -104,7 +104,7 @@ def test_a_revoked_key_is_refused_everywhere(runtime, two_tenants):
     revoke_key(runtime.deps, key.key_id)
     with served(runtime) as base:
         for method, path, params, body, _ in _routes(fact_id, qid):
-            r = httpx.request(method, base + path, params=params, json=body,
+            r = httpx.request(method, base + path, params=params, json=body, timeout=30,
                               headers={"Authorization": f"Bearer {secret}"})
             assert r.status_code == 401 and "revoked" in r.json()["detail"], (method, path)
     assert _b_state(runtime, b)["facts"]
