@@ -48,8 +48,7 @@ def context_block(reader: Reader, namespace: str, user_id: str, query: str, *,
         return ContextBlock(degraded=True, text="", note="memory is unavailable right now; "
                             "answer without it (nothing was recalled)")
     try:
-        profile = reader.profile(namespace, user_id)
-        opening = reader.opening(namespace, user_id, at)
+        profile, opening = reader.profile_and_opening(namespace, user_id, at)
     except TransientError as exc:
         log.warning("context.degraded", namespace=namespace, user=user_id, error=str(exc))
         return ContextBlock(degraded=True, text="", note="memory is unavailable right now; "

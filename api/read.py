@@ -118,23 +118,40 @@ class Reader:
     def profile(self, namespace: str, user_id: str) -> str:
         """The cached render; rendered afresh only when the current facts changed."""
         self._check(namespace, user_id)
-        now = self.deps.now()
         with self._uow(namespace, user_id, "profile") as uow:
-            row = uow.profiles.get(namespace, user_id)
-            facts = uow.facts.current(namespace, user_id)
-            consent = bool(row and row.sensitive_consent)
-            digest = facts_digest(facts, sensitive_consent=consent)
-            if row is not None and row.facts_digest == digest:
-                return row.text
-            text = render_profile(facts, sensitive_consent=consent)
-            uow.profiles.save(namespace, user_id, text, digest, now)
-            return text
+            return self._profile_in(uow, namespace, user_id, self.deps.now())
 
     def opening(self, namespace: str, user_id: str, at: datetime | None = None) -> str:
         self._check(namespace, user_id)
         now = at or self.deps.now()
         with self._uow(namespace, user_id, "opening") as uow:
-            last = uow.sessions.last_ended(namespace, user_id, now)
+            return self._opening_in(uow, namespace, user_id, now)
+
+    def profile_and_opening(self, namespace: str, user_id: str,
+                            at: datetime | None = None) -> tuple[str, str]:
+        """Both in one transaction and one audit row (the context block's reads: one
+        commit instead of two on the assistant's path)."""
+        self._check(namespace, user_id)
+        now = self.deps.now()
+        with self._uow(namespace, user_id, "profile+opening") as uow:
+            return (self._profile_in(uow, namespace, user_id, now),
+                    self._opening_in(uow, namespace, user_id, at or now))
+
+    @staticmethod
+    def _profile_in(uow, namespace: str, user_id: str, now: datetime) -> str:
+        row = uow.profiles.get(namespace, user_id)
+        facts = uow.facts.current(namespace, user_id)
+        consent = bool(row and row.sensitive_consent)
+        digest = facts_digest(facts, sensitive_consent=consent)
+        if row is not None and row.facts_digest == digest:
+            return row.text
+        text = render_profile(facts, sensitive_consent=consent)
+        uow.profiles.save(namespace, user_id, text, digest, now)
+        return text
+
+    @staticmethod
+    def _opening_in(uow, namespace: str, user_id: str, now: datetime) -> str:
+        last = uow.sessions.last_ended(namespace, user_id, now)
         return opening_context(last.ended_at if last else None,
                                last.summary if last else None, now=now)
 

@@ -76,3 +76,32 @@ bench_app.command("consolidate")(consolidate_cmd)
 
 from scripts.bench.recall import recall_cmd  # noqa: E402
 bench_app.command("recall")(recall_cmd)
+
+
+@bench_app.command("serve")
+def serve(
+    items: int = typer.Option(2_000, "--items", min=100, help="Memory items (100000 for the "
+                              "issue's figure)."),
+    per_user: int = typer.Option(100, "--per-user", min=1, help="Items per user."),
+    queries: int = typer.Option(200, "--queries", min=10, help="Timed requests per level."),
+    clients: str = typer.Option("1,8,32", "--clients", help="Concurrency levels."),
+    embedder: str = typer.Option("local", "--embedder", help="local or hash."),
+    deadline_ms: int = typer.Option(5_000, "--deadline-ms", help="safe_recall's deadline in "
+                                    "the server (high: time the work, not the give-up)."),
+    seed: int = typer.Option(7, "--seed"),
+    data_dir: Optional[Path] = typer.Option(None, "--data-dir", help="Embedded Postgres."),
+) -> None:
+    """The context endpoint over HTTP at 1/8/32 clients beside in-process Reader.recall."""
+    from scripts.bench.serve import report, run
+    if embedder not in (EmbedderKind.LOCAL, EmbedderKind.HASH):
+        raise typer.BadParameter("--embedder must be local or hash")
+    try:
+        levels = [int(x) for x in clients.split(",") if x.strip()]
+    except ValueError:
+        raise typer.BadParameter("--clients takes numbers separated by commas, e.g. 1,8,32")
+    if not levels or min(levels) < 1 or items < per_user:
+        raise typer.BadParameter("need --clients >= 1 and --items >= --per-user")
+    res = run(items=items, per_user=per_user, queries=queries, levels=levels,
+              embedder=embedder, deadline_ms=deadline_ms, seed=seed, data_dir=data_dir,
+              console=console)
+    report(console, res, items=items, queries=queries, embedder=embedder)

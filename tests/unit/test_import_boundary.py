@@ -22,7 +22,8 @@ def test_the_repository_keeps_its_contracts():
 
 
 def test_a_pipeline_module_importing_sqlalchemy_breaks_the_contract(tmp_path):
-    for pkg in ("schemas", "pipeline", "infra", "workers", "scripts", "api"):
+    for pkg in ("schemas", "pipeline", "infra", "workers", "scripts", "api", "server",
+                "reverie_client"):
         (tmp_path / pkg).mkdir()
         (tmp_path / pkg / "__init__.py").write_text("")
     (tmp_path / "pipeline" / "leaky.py").write_text("import sqlalchemy\n")
@@ -33,7 +34,8 @@ def test_a_pipeline_module_importing_sqlalchemy_breaks_the_contract(tmp_path):
 
 
 def test_a_pipeline_module_importing_infra_breaks_the_layers(tmp_path):
-    for pkg in ("schemas", "pipeline", "infra", "workers", "scripts", "api"):
+    for pkg in ("schemas", "pipeline", "infra", "workers", "scripts", "api", "server",
+                "reverie_client"):
         (tmp_path / pkg).mkdir()
         (tmp_path / pkg / "__init__.py").write_text("")
     (tmp_path / "infra" / "db.py").write_text("X = 1\n")
