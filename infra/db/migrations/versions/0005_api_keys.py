@@ -1,33 +1,37 @@
 """API keys and idempotency records of the HTTP service
 
-Revision ID: 0004
-Revises: 0003
+Revision ID: 0005
+Revises: 0004
 
 `api_keys`: one row per key, bound to one namespace. Only a SHA-256 of the secret is stored
 (the secret is shown once, at creation); `prefix` is the public part a key is listed and
 revoked by. `idempotency_keys`: the response a write gave under a client's
 `Idempotency-Key`, so a retry replays it instead of writing twice. Both carry `namespace`
-and get the row-level security policy of migration 0002.
+and get the row-level security policies of migration 0004 (the key's own namespace for
+`reverie_app`; every namespace under `'*'` for `reverie_admin`, which verifies presented
+keys before their namespace is known).
 """
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0004'
-down_revision = '0003'
+revision = '0005'
+down_revision = '0004'
 branch_labels = None
 depends_on = None
 
 TS = sa.DateTime(timezone=True)
-POLICY = "reverie_namespace_isolation"
-_PREDICATE = ("namespace = current_setting('reverie.namespace', true) "
-              "OR current_setting('reverie.namespace', true) = '*'")
+APP, ADMIN = "reverie_app", "reverie_admin"
+_OWN = "namespace = current_setting('reverie.namespace', true)"
+_ANY = f"{_OWN} OR current_setting('reverie.namespace', true) = '*'"
 
 
 def _isolate(table: str) -> None:
     op.execute(f'ALTER TABLE "{table}" ENABLE ROW LEVEL SECURITY')
     op.execute(f'ALTER TABLE "{table}" FORCE ROW LEVEL SECURITY')
-    op.execute(f'CREATE POLICY {POLICY} ON "{table}" FOR ALL '
-               f'USING ({_PREDICATE}) WITH CHECK ({_PREDICATE})')
+    op.execute(f'CREATE POLICY reverie_tenant ON "{table}" FOR ALL TO {APP} '
+               f'USING ({_OWN}) WITH CHECK ({_OWN})')
+    op.execute(f'CREATE POLICY reverie_admin_all ON "{table}" FOR ALL TO {ADMIN} '
+               f'USING ({_ANY}) WITH CHECK ({_ANY})')
 
 
 def upgrade() -> None:
