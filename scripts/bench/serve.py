@@ -69,7 +69,7 @@ def _timed(fn, jobs, concurrency: int) -> tuple[list[float], float]:
 
 
 def _start_server(url: str, env_extra: dict, port: int, log: Path) -> subprocess.Popen:
-    env = dict(os.environ, DATABASE_URL=url, **env_extra)
+    env = dict(os.environ, DATABASE_URL=url, DATABASE_ADMIN_URL=url, **env_extra)
     env.pop("BROKER_URL", None)
     proc = subprocess.Popen([sys.executable, "-m", "scripts.cli", "serve", "--port",
                              str(port)], env=env, stdout=log.open("w"),
@@ -118,7 +118,7 @@ def run(*, items: int, per_user: int, queries: int, levels: list[int], embedder:
     objects = Path(tempfile.mkdtemp(prefix="reverie-bench-serve-"))
     env = {"REVERIE_EMBEDDER": embedder, "REVERIE_RECALL_DEADLINE_MS": str(deadline_ms),
            "REVERIE_OBJECT_STORE_URL": objects.as_uri(), "REVERIE_LOG_LEVEL": "ERROR"}
-    rt = start(Settings(database_url=url, embedder=embedder, recall_deadline_ms=deadline_ms,
+    rt = start(Settings(database_url=url, database_admin_url=url, embedder=embedder, recall_deadline_ms=deadline_ms,
                         object_store_url=objects.as_uri(), log_level="ERROR"))
     _, key = create_key(rt.deps, data.NAMESPACE, "bench serve")
     users = max(1, items // per_user)

@@ -101,7 +101,8 @@ def serve(
         raise typer.BadParameter("--clients takes numbers separated by commas, e.g. 1,8,32")
     if not levels or min(levels) < 1 or items < per_user:
         raise typer.BadParameter("need --clients >= 1 and --items >= --per-user")
+    wide = Console(width=max(120, Console().width))  # the table is read, not wrapped
     res = run(items=items, per_user=per_user, queries=queries, levels=levels,
               embedder=embedder, deadline_ms=deadline_ms, seed=seed, data_dir=data_dir,
-              console=console)
-    report(console, res, items=items, queries=queries, embedder=embedder)
+              console=wide)
+    report(wide, res, items=items, queries=queries, embedder=embedder)

@@ -9,6 +9,7 @@ from scripts.cli import app
 
 def test_bench_serve_reports_http_beside_in_process(settings, monkeypatch) -> None:
     monkeypatch.setenv("DATABASE_URL", settings.database_url)
+    monkeypatch.setenv("DATABASE_ADMIN_URL", settings.database_admin_url)
     result = CliRunner().invoke(app, [
         "bench", "serve", "--items", "300", "--per-user", "100", "--queries", "12",
         "--clients", "1,4", "--embedder", "hash"], env={"COLUMNS": "200"})

@@ -38,6 +38,7 @@ async def _stdio(params, calls):
 
 def test_mcp_over_stdio_remember_then_recall(settings, ns):
     env = dict(os.environ, DATABASE_URL=settings.database_url, REVERIE_EMBEDDER="hash",
+               DATABASE_ADMIN_URL=settings.database_admin_url,
                REVERIE_OBJECT_STORE_URL=settings.object_store_location)
     env.pop("BROKER_URL", None)
     params = StdioServerParameters(command=sys.executable, env=env, args=[
