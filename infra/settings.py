@@ -54,6 +54,10 @@ class Settings(BaseSettings):
     nightly_cron: str = "0 3 * * *"
     sweep_every_s: float = 60.0
     #: Minutes after its end (and between tries) before the sweeper sends the event of a
+    #: session whose pipeline has not finished again: a message lost with the broker, or a
+    #: publish that failed, is re-sent within this plus one sweep.
+    resend_after_minutes: float = Field(5.0, gt=0)
+    #: Minutes after its end (and between tries) before the sweeper sends the event of a
     #: session still not consolidated again: a message lost with the broker, or a publish
     #: that failed, is re-sent within this plus one sweep.
     resend_after_minutes: float = Field(5.0, gt=0)
@@ -100,6 +104,10 @@ class Settings(BaseSettings):
     short_lived_ttl_days: int = 14
     namespace_quota_items: int = 100_000
     #: Key for tombstone hashes and (when `encrypt_transcripts`) the transcript key-encryption key.
+    #: Seconds from an erasure to the purge that rewrites the tables and retires the WAL
+    #: (erasures within it share one purge): with a broker, the bound on erased bytes in
+    #: Postgres's files (in process the purge follows the erasure at once).
+    erasure_purge_delay_s: float = Field(300.0, ge=0)
     secret_key: str = "reverie-development-key-change-me"
     encrypt_transcripts: bool = False
     redact_pii: bool = False

@@ -28,20 +28,15 @@ from datetime import datetime
 from typing import Literal
 
 import structlog
-from celery.exceptions import SoftTimeLimitExceeded
 from sqlalchemy import Connection
-from sqlalchemy.exc import OperationalError
 
 from infra.deps import NOTHING_HELD, Deps, UnitOfWork
 from pipeline.batching import Pending, pick_batch
 from schemas.enums import RunMode
-from schemas.errors import TransientError
+from workers.failures import RETRYABLE
 from workers.stages import consolidate_many, reconcile_many
 
 log = structlog.get_logger(__name__)
-#: Failures a task retries rather than dead-letters; a batch does not split on them either.
-RETRYABLE = (TransientError, OperationalError, ConnectionError, TimeoutError,
-             SoftTimeLimitExceeded)
 #: The stages a consolidate batch runs, in order.
 _RUN = (reconcile_many, consolidate_many)
 _DONE_BY_THIS = ("reconcile", "consolidate")

@@ -40,10 +40,17 @@ def end_session(uow: UnitOfWork, deps: Deps, info: SessionInfo, *, reason: str,
     key, checksum, size = deps.transcripts.write(transcript)
     summary = summarize_thread([t.text for t in turns if t.role == "user" and not t.injected])
     uow.sessions.mark_ended(info.sid, ended_at=ended_at, reason=reason, key=key,
-                            checksum=checksum, size=size, summary=summary)
+                            checksum=checksum, size=size, summary=summary,
+                            resend_at=resend_due(deps, now))
     log.info("session.ended", namespace=info.namespace, user=info.user_id,
              session=info.session_id, reason=reason, turns=len(turns), bytes=size)
     return uow.sessions.get_by_sid(info.sid)
+
+
+def resend_due(deps: Deps, now: datetime) -> datetime:
+    """When a session-end event sent at `now` is sent again if its pipeline has not
+    finished by then."""
+    return now + timedelta(minutes=deps.settings.resend_after_minutes)
 
 
 def idle_cutoff(deps: Deps, now: datetime) -> datetime:

@@ -335,4 +335,5 @@ def forget_many(deps: Deps, sids: Sequence[str], now: datetime, *,
         outputs = [_checkpoint(info, {"expired": expired.pop(info.user_id, [])})
                    for info in todo]
         uow.runs.mark_done_many(outputs, "forget", version, now)
+        uow.sessions.finish_pipeline([i.sid for i in todo])  # nothing left to re-send
     return [i.sid for i in todo]

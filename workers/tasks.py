@@ -14,41 +14,44 @@ from datetime import datetime
 
 import structlog
 from celery import Task
+from pydantic import ValidationError
 
 from infra.deps import current_deps
-from schemas.enums import SessionState
 from schemas.errors import PermanentError
-from workers import consolidation, stages
+from schemas.tasks import DeadLetter, SessionsTaskArgs, SessionTaskArgs
+from workers import consolidation, failures, stages
 from workers.app import app
-from workers.consolidation import RETRYABLE
+from workers.failures import RETRYABLE, is_transient
 
 log = structlog.get_logger(__name__)
 
 
 class DreamTask(Task):
-    """Base task: dead-letter record with the reason once a failure is final."""
+    """Base task: outages retried with backoff; any other failure, once final, becomes a
+    dead-letter record (see `workers.failures`). A task that carries sessions declares its
+    payload (`payload=SessionTaskArgs`): that, not the task's name, says so."""
 
     autoretry_for = RETRYABLE
     retry_backoff = True
     retry_backoff_max = 120
     retry_jitter = True
-    max_retries = 5
+    max_retries = 8
     acks_late = True
+    payload: type[SessionTaskArgs] | type[SessionsTaskArgs] | None = None
 
     def on_failure(self, exc, task_id, args, kwargs, einfo) -> None:  # noqa: D401
-        deps = current_deps()
         reason = f"{type(exc).__name__}: {exc}"
+        if is_transient(exc):  # the session waits: the sweeper sends its event again
+            log.warning("task.gave_up_transient", task=self.name, reason=reason)
+            return
+        deps = current_deps()
         try:
-            with deps.unit_of_work() as uow:
-                uow.runs.dead_letter(self.name, {"args": list(args), "kwargs": kwargs}, reason,
-                                     deps.now())
-                if args and self.name.startswith("dream.") and isinstance(args[0], str):
-                    try:
-                        uow.sessions.set_state(args[0], SessionState.FAILED)
-                    except Exception:  # the payload was not a session key
-                        pass
-        except Exception as dl_exc:  # the store is down too: the log is all we have
-            log.error("task.dead_letter_failed", task=self.name, error=str(dl_exc))
+            sids = self.payload.of_call(args, kwargs).sids if self.payload else ()
+        except ValidationError:
+            sids = ()
+        failures.dead_letter(deps, DeadLetter(
+            task_name=self.name, payload={"args": list(args), "kwargs": kwargs},
+            reason=reason, failed_at=deps.now(), sids=sids))
         log.error("task.failed", task=self.name, reason=reason,
                   permanent=isinstance(exc, PermanentError))
 
@@ -57,7 +60,7 @@ def _now(at: str | None) -> datetime:
     return datetime.fromisoformat(at) if at else current_deps().now()
 
 
-@app.task(name="dream.extract.v1", base=DreamTask)
+@app.task(name="dream.extract.v1", base=DreamTask, payload=SessionTaskArgs)
 def extract_session(sid: str, at: str | None = None) -> None:
     """Stage 1, no user lock (many run at once): the transcript's claims, fragments and
     their vectors, checkpointed; then the session's consolidate event (after the commit;
@@ -66,7 +69,7 @@ def extract_session(sid: str, at: str | None = None) -> None:
     consolidate_session.apply_async((sid, at))
 
 
-@app.task(name="dream.consolidate.v1", base=DreamTask)
+@app.task(name="dream.consolidate.v1", base=DreamTask, payload=SessionTaskArgs)
 def consolidate_session(sid: str, at: str | None = None, deferrals: int = 0) -> None:
     """Stage 2: reconcile and consolidate the session and the batch it claims, holding
     their users for this database work only (`workers.consolidation`); then their forget
@@ -89,13 +92,13 @@ def consolidate_session(sid: str, at: str | None = None, deferrals: int = 0) -> 
                                         countdown=consolidation.defer_delay(deps, deferrals))
 
 
-@app.task(name="dream.forget.v1", base=DreamTask)
+@app.task(name="dream.forget.v1", base=DreamTask, payload=SessionsTaskArgs)
 def forget_sessions(sids: list[str], at: str | None = None) -> None:
     """Stage 3: policy forgetting for the sessions' users (one namespace)."""
     stages.forget_many(current_deps(), sids, _now(at))
 
 
-@app.task(name="dream.session.v1", base=DreamTask)
+@app.task(name="dream.session.v1", base=DreamTask, payload=SessionTaskArgs)
 def dream_session(sid: str, at: str | None = None, deferrals: int = 0) -> None:
     """The session-end event of earlier releases (messages still queued at an upgrade):
     the chain from its first stage."""
@@ -118,3 +121,13 @@ def sweep_idle(at: str | None = None) -> int:
 def nightly(at: str | None = None) -> dict:
     from workers.triggers import nightly_batch
     return nightly_batch(current_deps(), _now(at))
+
+
+@app.task(name="dream.purge_erased.v1", base=DreamTask)
+def purge_erased_task(requested_at: str) -> dict:
+    """Rewrite the tables and retire the WAL after erasures (`infra.db.purge`); skipped
+    when a purge started after `requested_at` (it covered this erasure)."""
+    from infra.db.purge import purge_erased
+    deps = current_deps()
+    return purge_erased(deps.engine, deps.now(),
+                        requested_at=datetime.fromisoformat(requested_at))

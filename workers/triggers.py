@@ -9,7 +9,7 @@ from infra.deps import Deps
 from schemas.enums import RunMode
 from schemas.records import SessionInfo
 from workers import plans
-from workers.session_end import end_session, idle_cutoff
+from workers.session_end import end_session, idle_cutoff, resend_due
 
 log = structlog.get_logger(__name__)
 
@@ -19,13 +19,31 @@ def _at(deps: Deps, now: datetime) -> str | None:
     return now.isoformat() if deps.fixed_clock else None
 
 
-def publish_session_end(deps: Deps, sid: str, now: datetime) -> None:
+def publish_session_end(deps: Deps, sid: str, now: datetime) -> bool:
+    """Publish the session-end event; False when the broker refused it.
+
+    Called once the end committed: the end stands whatever the broker does, so a failed
+    publish is logged, not raised (the caller's `end_session` succeeded), and the session's
+    `resend_at`, written with its end, has the sweeper send the event again. In process
+    (no broker) the event runs here and its failures are the caller's, as before."""
+    from workers.app import app
     from workers.tasks import publish_session_end as publish
-    publish(sid, _at(deps, now))
+    if app.conf.task_always_eager:
+        publish(sid, _at(deps, now))
+        return True
+    try:
+        publish(sid, _at(deps, now))
+    except Exception as exc:  # kombu/redis/amqp errors alike: the sweeper re-sends
+        log.warning("session.publish_failed", sid=sid, error=f"{type(exc).__name__}: {exc}")
+        return False
+    return True
 
 
 def sweep(deps: Deps, now: datetime) -> list[SessionInfo]:
-    """End sessions idle past the timeout (locked with SKIP LOCKED: sweepers never collide)."""
+    """End sessions idle past the timeout (locked with SKIP LOCKED: sweepers never collide),
+    send again the events of sessions whose pipeline stalled past their `resend_at`, and
+    move spooled dead letters into the database."""
+    from workers.failures import drain_spool
     ended = []
     with deps.unit_of_work(namespace="*") as uow:  # cross-namespace by design
         for info in uow.sessions.claim_idle(idle_cutoff(deps, now)):
@@ -34,7 +52,29 @@ def sweep(deps: Deps, now: datetime) -> list[SessionInfo]:
                 uow.after_commit(lambda sid=info.sid: publish_session_end(deps, sid, now))
     if ended:
         log.info("sweep.ended", sessions=len(ended))
+    resend_stranded(deps, now)
+    drain_spool(deps)
     return ended
+
+
+def resend_stranded(deps: Deps, now: datetime) -> list[str]:
+    """Send the session-end event again for every session whose pipeline has not finished
+    by its `resend_at`.
+
+    A message lost with the broker (Redis restarted without persistence, a publish refused
+    during an outage, a task that gave up on a transient failure) stalls its session's
+    chain: within `Settings.resend_after_minutes` plus one sweep, this sends the first
+    event again, and each stage that finds its checkpoint passes the chain on (events may
+    run more than once). In process there is no broker to lose an event."""
+    from workers.app import app
+    if deps.settings.mode != RunMode.FULL or app.conf.task_always_eager:
+        return []
+    with deps.unit_of_work(namespace="*") as uow:
+        due = uow.sessions.claim_stranded(now, resend_due(deps, now))
+    sent = [info.sid for info in due if publish_session_end(deps, info.sid, now)]
+    if due:
+        log.info("sweep.resent", sessions=len(due), published=len(sent))
+    return sent
 
 
 def nightly_batch(deps: Deps, now: datetime) -> dict:
@@ -65,7 +105,8 @@ def nightly_batch(deps: Deps, now: datetime) -> dict:
             expired.extend(got)
         from workers.forgetting import enforce_quotas
         quota = enforce_quotas(uow, deps, now)
-    report = {"swept": len(swept), "pending": len(pending), "expired": expired,
+    from infra.db.purge import purge_if_wanted
+    report = {"purge": purge_if_wanted(deps.engine, now), "swept": len(swept), "pending": len(pending), "expired": expired,
               "quota": quota}
     log.info("nightly.finished", swept=len(swept), pending=len(pending), expired=len(expired))
     return report
@@ -88,3 +129,25 @@ def reprocess(deps: Deps, sessions: list[SessionInfo], now: datetime, *, force: 
         if progress:
             progress(info)
     return done
+
+
+def request_purge(deps: Deps, now: datetime) -> None:
+    """After an erasure committed: have its bytes leave Postgres's files (`infra.db.purge`).
+
+    With a broker, a purge task runs `Settings.erasure_purge_delay_s` later (erasures in
+    the meantime share it: a purge that started after an erasure covers it), and the wish
+    is recorded so that the nightly batch purges should that task be lost; in process the
+    purge runs here and now."""
+    from infra.db.purge import purge_erased, want_purge
+    from workers.app import app
+    from workers.tasks import purge_erased_task
+    if app.conf.task_always_eager:
+        purge_erased(deps.engine, now)
+        return
+    want_purge(deps.engine, now)
+    try:
+        purge_erased_task.apply_async((now.isoformat(),),
+                                      countdown=deps.settings.erasure_purge_delay_s)
+    except Exception as exc:  # the nightly batch purges instead
+        log.warning("erasure.purge_publish_failed", error=f"{type(exc).__name__}: {exc}")
+

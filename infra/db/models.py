@@ -40,10 +40,14 @@ class SessionRow(Base):
     transcript_bytes: Mapped[int] = mapped_column(Integer, default=0)
     turn_count: Mapped[int] = mapped_column(Integer, default=0)
     summary: Mapped[str | None] = mapped_column(Text)
+    #: While the session's pipeline has not finished: when the sweeper sends its
+    #: session-end event again (migration 0005); cleared with forget's checkpoint.
+    resend_at: Mapped[datetime | None] = mapped_column(TS)
     __table_args__ = (
         Index("uq_sessions_user_session", "namespace", "user_id", "session_id", unique=True),
         Index("ix_sessions_open_activity", "state", "last_activity_at"),
         Index("ix_sessions_user_ended", "namespace", "user_id", "ended_at"),
+        Index("ix_sessions_resend", "resend_at", postgresql_where=text("resend_at IS NOT NULL")),
     )
 
 

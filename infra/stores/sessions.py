@@ -222,12 +222,47 @@ class SessionStore:
                               .where(BufferedClaimRow.sid == sid)) or 0
 
     def mark_ended(self, sid: str, *, ended_at: datetime, reason: str, key: str,
-                   checksum: str, size: int, summary: str | None) -> None:
+                   checksum: str, size: int, summary: str | None,
+                   resend_at: datetime | None = None) -> None:
+        """The session's end, and (`resend_at`) when its event is sent again should its
+        pipeline not have finished by then: recorded together, so no end goes without its
+        event (`claim_stranded`)."""
         self._s.execute(update(SessionRow).where(SessionRow.sid == sid).values(
             state=SessionState.ENDED, ended_at=ended_at, end_reason=reason, transcript_key=key,
-            transcript_checksum=checksum, transcript_bytes=size, summary=summary))
+            transcript_checksum=checksum, transcript_bytes=size, summary=summary,
+            resend_at=resend_at))
         self._s.execute(delete(BufferedTurnRow).where(BufferedTurnRow.sid == sid))
         self._s.execute(delete(BufferedClaimRow).where(BufferedClaimRow.sid == sid))
+
+    def claim_stranded(self, now: datetime, next_at: datetime,
+                       limit: int = 500) -> list[SessionInfo]:
+        """Sessions whose pipeline has not finished and whose event is due again at `now`
+        (a message of its chain lost with the broker, or a publish that failed), moved on
+        to `next_at`; SKIP LOCKED, so two sweepers never send the same one."""
+        due = (select(_S.c.sid).where(_S.c.resend_at <= now,
+                                      _S.c.state.not_in(("open", "failed")))
+               .order_by(_S.c.resend_at).limit(limit)
+               .with_for_update(skip_locked=True).scalar_subquery())
+        rows = self._s.scalars(update(SessionRow).where(SessionRow.sid.in_(due))
+                               .values(resend_at=next_at).returning(SessionRow)
+                               .execution_options(synchronize_session=False))
+        return sorted((_info(r) for r in rows), key=lambda i: (i.ended_at, i.sid))
+
+    def finish_pipeline(self, sids: Sequence[str]) -> None:
+        """The sessions' last stage ran: nothing left to send again."""
+        if sids:
+            self._s.execute(update(SessionRow).where(SessionRow.sid.in_(list(sids)))
+                            .values(resend_at=None))
+
+    def settle_failed(self, sid: str, version: str, stages: Sequence[str]) -> str | None:
+        """A session whose task failed for good: `failed`, unless its checkpoints show
+        every stage ran after all (a task failing after its work is done), then
+        `consolidated`. An open or unknown session is left alone; returns the new state."""
+        done = _stages_checkpointed(version, stages) >= len(stages)
+        return self._s.execute(
+            update(_S).where(_S.c.sid == sid, _S.c.state != "open")
+            .values(state=case((done, "consolidated"), else_="failed"), resend_at=None)
+            .returning(_S.c.state)).scalar_one_or_none()
 
     def set_state(self, sid: str, state: SessionState) -> None:
         self._s.execute(update(SessionRow).where(SessionRow.sid == sid).values(state=state))

@@ -101,3 +101,43 @@ def rabbitmq_server(url: str = "amqp://guest:guest@127.0.0.1:5672//") -> Iterato
         except (ProcessLookupError, subprocess.TimeoutExpired):
             _os.killpg(proc.pid, signal.SIGKILL)
         shutil.rmtree(base, ignore_errors=True)
+
+
+class PrivateRedis:
+    """A redis-server of our own on a free port, without persistence (like many managed
+    setups), that a fault test can kill and start again on the same port: whatever it
+    held is lost. Never the machine's shared Redis."""
+
+    def __init__(self) -> None:
+        exe = shutil.which("redis-server")
+        if exe is None:
+            raise RuntimeError("redis-server is not installed (apt-get install redis-server)")
+        self._exe, self.port = exe, free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self._proc: subprocess.Popen | None = None
+
+    def start(self) -> PrivateRedis:
+        import redis
+        self._proc = subprocess.Popen(
+            [self._exe, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(200):
+            try:
+                redis.Redis.from_url(self.url, socket_connect_timeout=0.2).ping()
+                return self
+            except redis.exceptions.ConnectionError:
+                time.sleep(0.05)
+        raise RuntimeError(f"redis-server did not start on port {self.port}")
+
+    def kill(self) -> None:
+        """SIGKILL: the queued messages are gone with it."""
+        if self._proc is not None and self._proc.poll() is None:
+            self._proc.kill()
+            self._proc.wait(10)
+        self._proc = None
+
+    def __enter__(self) -> PrivateRedis:
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.kill()
