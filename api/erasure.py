@@ -46,6 +46,7 @@ from schemas.enums import SessionState
 from schemas.errors import InvalidInput
 from schemas.ids import check_ident, check_namespace, user_scope
 from workers import plans
+from workers.triggers import request_purge
 
 log = structlog.get_logger(__name__)
 
@@ -114,6 +115,7 @@ def _run(memory: Memory, namespace: str, user_id: str, *, text, predicate, obj, 
     except _DryRun:
         return report
     _drop_cached(namespace, user_id)
+    request_purge(deps, now)  # the erased bytes leave the database's files too
     log.info("erasure.finished", namespace=namespace, user=user_id, mode=mode,
              **{k: v for k, v in report["counts"].items() if v})
     return report

@@ -70,6 +70,38 @@ def _fmt(value) -> str:
     return "-" if value is None else f"{value:.3f}"
 
 
+@bench_app.command("faults")
+def faults(
+    users: int = typer.Option(8, min=1, help="Synthetic users."),
+    sessions: int = typer.Option(3, min=1, help="Sessions per user."),
+    kills: int = typer.Option(20, min=0, help="SIGKILLs of worker processes (full form: 100)."),
+    seed: int = typer.Option(7, help="Seed of the conversations and of the kills."),
+    data_dir: Optional[Path] = typer.Option(None, "--data-dir",
+                                            help="Embedded Postgres and objects here "
+                                                 "(default: a temporary folder)."),
+) -> None:
+    """Faults: worker SIGKILLs and a broker kill+restart vs a clean run, row for row."""
+    from scripts.bench.faults import Options, run
+    figures = run(Options(users=users, sessions=sessions, kills=kills, seed=seed,
+                          data_dir=data_dir), say=err.print)
+    table = Table(title=f"faults: {figures['sessions']} sessions, "
+                        f"{figures.get('kills_main', 0)} main + "
+                        f"{figures.get('kills_child', 0)} pool-child SIGKILLs, "
+                        "broker killed and restarted once")
+    for col in ("table", "clean rows", "faulty rows", "missing", "extra"):
+        table.add_column(col, justify="left" if col == "table" else "right")
+    for name, t in figures["tables"].items():
+        table.add_row(name, str(t["clean"]), str(t["faulty"]), str(t["missing"]),
+                      str(t["extra"]))
+    console.print(table)
+    console.print(f"clean capture {figures['clean_s']} s; faulty capture "
+                  f"{figures.get('faulty_capture_s')} s, settled {figures.get('settle_s')} s "
+                  f"after it ({figures.get('sweeps')} sweeps, no nightly batch); "
+                  f"identical: {figures['identical']}")
+    if not figures["identical"]:
+        raise typer.Exit(1)
+
+
 from scripts.bench.consolidate import consolidate_cmd  # noqa: E402
 bench_app.command("consolidate")(consolidate_cmd)
 

@@ -1,0 +1,116 @@
+"""Erasure that reaches the disk: rewrite the tables an erasure touched, then retire the WAL.
+
+A `DELETE` leaves the erased bytes in dead tuples (and in index entries), `VACUUM` only
+marks that space reusable, and the WAL keeps the inserts that wrote them until its segment
+is recycled. After an erasure batch, off the request path, `purge_erased` therefore:
+
+1. rewrites every namespaced table with `VACUUM FULL` (heap, TOAST and every index go to
+   new files; the old files are truncated at commit and unlinked at the next checkpoint);
+2. has WAL segments removed rather than recycled (`wal_recycle = off`, set with ALTER
+   SYSTEM when the login is a superuser; a recycled segment would keep its old bytes until
+   overwritten), then switches to a new segment and checkpoints twice, so the redo point
+   moves past every segment that held the erased rows and the server deletes them.
+
+It needs the administrative login (table owner or superuser; `CHECKPOINT` and
+`pg_switch_wal` a superuser or `pg_checkpoint`). One purge runs at a time (advisory lock);
+a purge asked for an erasure at `requested_at` is skipped when one started after it.
+What remains elsewhere (WAL archives, replicas, backups) is stated in the README.
+"""
+from __future__ import annotations
+
+import time
+from datetime import datetime
+
+import structlog
+from sqlalchemy import Engine, text
+from sqlalchemy.exc import DBAPIError
+
+log = structlog.get_logger(__name__)
+#: Session-level advisory lock: one purge at a time.
+_LOCK = 7215000003
+#: Longest wait for one table's lock before the purge leaves it for the next run.
+LOCK_TIMEOUT_MS = 10_000
+_NAMESPACED = text(
+    "SELECT c.table_name FROM information_schema.columns c "
+    "JOIN information_schema.tables t ON t.table_schema = c.table_schema "
+    " AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE' "
+    "WHERE c.table_schema = current_schema() AND c.column_name = 'namespace' "
+    "ORDER BY c.table_name")
+
+
+def purge_erased(engine: Engine, now: datetime, *,
+                 requested_at: datetime | None = None) -> dict:
+    """Rewrite the namespaced tables and retire the WAL that held erased rows (module doc).
+    Returns what it did: tables rewritten, whether the WAL was retired, seconds taken;
+    `skipped` when another purge holds the lock or one started after `requested_at`."""
+    started = time.perf_counter()
+    with engine.connect() as conn:
+        conn = conn.execution_options(isolation_level="AUTOCOMMIT")
+        if not conn.execute(text("SELECT pg_try_advisory_lock(:k)"), {"k": _LOCK}).scalar():
+            return {"skipped": "another purge is running"}
+        try:
+            last = conn.execute(text("SELECT started_at FROM maintenance_runs "
+                                     "WHERE name = 'purge_erased'")).scalar()
+            if requested_at is not None and last is not None and last >= requested_at:
+                return {"skipped": f"purged at {last.isoformat()}"}
+            conn.execute(text(
+                "INSERT INTO maintenance_runs (name, started_at) VALUES ('purge_erased', :t) "
+                "ON CONFLICT (name) DO UPDATE SET started_at = :t"), {"t": now})
+            tables = list(conn.execute(_NAMESPACED).scalars())
+            # A rewrite waits for the table's readers; one held up past this is left (and
+            # reported) for the next purge rather than stalling every query behind it.
+            conn.exec_driver_sql(f"SET lock_timeout = {LOCK_TIMEOUT_MS}")
+            left = []
+            for table in tables:
+                try:
+                    conn.exec_driver_sql(f'VACUUM (FULL) "{table}"')
+                except DBAPIError as exc:
+                    left.append(table)
+                    log.warning("erasure.purge_table_left", table=table,
+                                error=str(exc.orig or exc))
+            wal = _retire_wal(conn) if not left else False
+        finally:
+            conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": _LOCK})
+    report = {"tables": len(tables) - len(left), "left": left, "wal_retired": wal,
+              "seconds": round(time.perf_counter() - started, 3)}
+    log.info("erasure.purged", **report)
+    return report
+
+
+def want_purge(engine: Engine, at: datetime) -> None:
+    """Record that an erasure at `at` wants a purge (`purge_if_wanted` honours it even if
+    the purge task itself was lost with the broker)."""
+    with engine.begin() as conn:
+        conn.execute(text(
+            "INSERT INTO maintenance_runs (name, started_at) VALUES ('purge_wanted', :t) "
+            "ON CONFLICT (name) DO UPDATE SET started_at = greatest("
+            "maintenance_runs.started_at, :t)"), {"t": at})
+
+
+def purge_if_wanted(engine: Engine, now: datetime) -> dict:
+    """The nightly batch's purge: only when an erasure since the last purge wants one."""
+    with engine.connect() as conn:
+        wanted = conn.execute(text("SELECT started_at FROM maintenance_runs "
+                                   "WHERE name = 'purge_wanted'")).scalar()
+    if wanted is None:
+        return {"skipped": "no erasure since the last purge"}
+    return purge_erased(engine, now, requested_at=wanted)
+
+
+def _retire_wal(conn) -> bool:
+    """Segments removed, not recycled; the redo point past the rewrite. False when the
+    login may not (the server's own checkpoints then retire them, within max_wal_size)."""
+    try:
+        if conn.execute(text("SHOW wal_recycle")).scalar() == "on":
+            conn.exec_driver_sql("ALTER SYSTEM SET wal_recycle = off")
+            conn.execute(text("SELECT pg_reload_conf()"))
+            time.sleep(0.2)  # the checkpointer reads its configuration on the signal
+        for _ in range(2):
+            conn.execute(text("SELECT pg_switch_wal()"))
+            conn.exec_driver_sql("CHECKPOINT")
+    except DBAPIError as exc:
+        log.warning("erasure.wal_not_retired", error=str(exc.orig or exc),
+                    hint="run the purge as a superuser, or set wal_recycle = off and grant "
+                         "pg_checkpoint and EXECUTE on pg_switch_wal to the admin login")
+        return False
+    return True
