@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -125,13 +126,23 @@ def _finished(rt, namespace: str, sessions: int) -> bool:
 
 def run(opts: Options, say=print) -> dict:
     """Clean run, faulty run, comparison: the figures (see the module doc)."""
+    root = opts.data_dir or Path(tempfile.mkdtemp(prefix="reverie-faults-"))
+    try:
+        return _run(opts, root, say)
+    finally:
+        if opts.data_dir is None:  # the embedded server and its data go with the folder
+            from infra.db.engine import stop_embedded
+            stop_embedded(root)
+            shutil.rmtree(root, ignore_errors=True)
+
+
+def _run(opts: Options, root: Path, say) -> dict:
     from api.runtime import start
     from infra.settings import Settings
     from scripts.bench.conversations import generate
     from scripts.bench.services import PrivateRedis
     from workers.triggers import sweep
 
-    root = opts.data_dir or Path(tempfile.mkdtemp(prefix="reverie-faults-"))
     tag = uuid.uuid4().hex[:6]
     clean_ns, faulty_ns = f"faults{tag}c", f"faults{tag}f"
     transcripts = generate(opts.seed, "x", opts.users, opts.sessions, opts.turns)
