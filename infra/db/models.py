@@ -41,7 +41,7 @@ class SessionRow(Base):
     turn_count: Mapped[int] = mapped_column(Integer, default=0)
     summary: Mapped[str | None] = mapped_column(Text)
     #: While the session's pipeline has not finished: when the sweeper sends its
-    #: session-end event again (migration 0005); cleared with forget's checkpoint.
+    #: session-end event again (migration 0006); cleared with forget's checkpoint.
     resend_at: Mapped[datetime | None] = mapped_column(TS)
     __table_args__ = (
         Index("uq_sessions_user_session", "namespace", "user_id", "session_id", unique=True),

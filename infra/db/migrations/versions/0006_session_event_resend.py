@@ -1,7 +1,7 @@
 """session-end events survive a lost publish: when to send an ended session's event again
 
-Revision ID: 0005
-Revises: 0004
+Revision ID: 0006
+Revises: 0005
 
 `sessions.resend_at` is written with the session's end, in the same transaction: the time
 after which, if the session's pipeline has not finished (an event of its chain lost with the
@@ -13,8 +13,8 @@ migration are due at once.
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0005'
-down_revision = '0004'
+revision = '0006'
+down_revision = '0005'
 branch_labels = None
 depends_on = None
 

@@ -1,7 +1,7 @@
 """maintenance runs: when the erasure purge last started
 
-Revision ID: 0006
-Revises: 0005
+Revision ID: 0007
+Revises: 0006
 
 One row per maintenance job (`purge_erased`, see `infra.db.purge`): a purge asked for by an
 erasure is skipped when one started after that erasure. No namespace: the administrative
@@ -10,8 +10,8 @@ login's alone (`reverie_app` has no privilege on it).
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0006'
-down_revision = '0005'
+revision = '0007'
+down_revision = '0006'
 branch_labels = None
 depends_on = None
 
