@@ -4,6 +4,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from api.memory import Memory, _aware
+from pipeline.values import check_value
 from schemas.errors import InvalidInput
 from schemas.ids import check_ident, check_namespace
 from schemas.plan import Plan
@@ -16,15 +17,15 @@ def correct(memory: Memory, namespace: str, user_id: str, predicate: str, obj: s
             at: datetime | None = None, *, remove: bool = False) -> Plan:
     """A correction through the API: source `user_edit`, outranking anything extracted."""
     check_namespace(namespace), check_ident(user_id, "user id")
-    if not predicate or not predicate.replace("_", "").isalnum():
-        raise InvalidInput(f"invalid predicate {predicate!r}")
-    if not obj.strip() and not remove:
-        raise InvalidInput("a correction needs a value")
+    try:
+        obj = check_value(predicate, obj, allow_empty=remove)
+    except ValueError as exc:
+        raise InvalidInput(str(exc)) from None
     deps = memory.deps
     now = _aware(at, deps.now())
-    claim = Claim(predicate=predicate, object=obj.strip(), op="retract" if remove else "assert",
+    claim = Claim(predicate=predicate, object=obj, op="retract" if remove else "assert",
                   source="user_edit", confidence=1.0, valid_from=now,
-                  evidence=f"user edit: {predicate} = {obj.strip()}")
+                  evidence=f"user edit: {predicate} = {obj}")
     with deps.unit_of_work(namespace=namespace) as uow:
         uow.facts.lock_user(namespace, user_id)
         uow.audit.record(namespace, user_id, "revise", f"correct:{predicate}", now)

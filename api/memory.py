@@ -10,6 +10,7 @@ import structlog
 
 from infra.deps import Deps
 from infra.settings import Settings
+from pipeline.values import check_value
 from schemas.enums import RunMode, SessionState
 from schemas.errors import InvalidInput, SessionClosed
 from schemas.ids import check_ident, check_namespace
@@ -115,6 +116,13 @@ class Memory:
         """A structured fact written during the session (an assistant's remember_fact)."""
         check_namespace(namespace), check_ident(user_id, "user id")
         check_ident(session_id, "session id")
+        try:  # the same validation and cleaning as a correction (api.admin.correct)
+            value = check_value(claim.predicate, claim.object,
+                                allow_empty=claim.op == "retract")
+        except ValueError as exc:
+            raise InvalidInput(str(exc)) from None
+        if value != claim.object:
+            claim = claim.model_copy(update={"object": value})
         with self.deps.unit_of_work(namespace=namespace) as uow:
             info = uow.sessions.get(namespace, user_id, session_id, lock=True)
             if info.state != SessionState.OPEN:

@@ -95,7 +95,7 @@ class Reader:
     def current(self, namespace: str, user_id: str, predicate: str | None = None) -> list[Fact]:
         self._check(namespace, user_id)
         with self._uow(namespace, user_id, "facts.current") as uow:
-            return uow.facts.current(namespace, user_id, predicate)
+            return uow.facts.current(namespace, user_id, predicate, at=self.deps.now())
 
     def as_of(self, namespace: str, user_id: str, valid_at: datetime,
               predicate: str | None = None) -> list[Fact]:
@@ -140,12 +140,12 @@ class Reader:
     @staticmethod
     def _profile_in(uow, namespace: str, user_id: str, now: datetime) -> str:
         row = uow.profiles.get(namespace, user_id)
-        facts = uow.facts.current(namespace, user_id)
+        facts = uow.facts.current(namespace, user_id, at=now)
         consent = bool(row and row.sensitive_consent)
-        digest = facts_digest(facts, sensitive_consent=consent)
+        digest = facts_digest(facts, sensitive_consent=consent, now=now)
         if row is not None and row.facts_digest == digest:
             return row.text
-        text = render_profile(facts, sensitive_consent=consent)
+        text = render_profile(facts, sensitive_consent=consent, now=now)
         uow.profiles.save(namespace, user_id, text, digest, now)
         return text
 

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from datetime import datetime
 
+from pipeline.valid_time import is_current
 from pipeline.vocabulary import PROFILE_SECTIONS
 from schemas.records import Fact
 
@@ -12,11 +14,13 @@ MAX_PROFILE_CHARS = 1500
 _MAX_VALUES = 8
 
 
-def render_profile(facts: Sequence[Fact], *, sensitive_consent: bool = False) -> str:
-    """Current facts into 'Heading: predicate: value; ...' lines. Same facts, same text."""
+def render_profile(facts: Sequence[Fact], *, sensitive_consent: bool = False,
+                   now: datetime | None = None) -> str:
+    """Current facts (those holding at `now`, or else the open ones) into 'Heading:
+    predicate: value; ...' lines. Same facts, same text."""
     by_predicate: dict[str, list[str]] = {}
     for f in sorted(facts, key=lambda f: (f.predicate, f.valid_from, f.object.lower())):
-        if f.valid_to is not None or f.retracted_at is not None:
+        if not is_current(f, now):
             continue
         if f.sensitive and not sensitive_consent:
             continue
@@ -38,8 +42,10 @@ def render_profile(facts: Sequence[Fact], *, sensitive_consent: bool = False) ->
     return text
 
 
-def facts_digest(facts: Sequence[Fact], *, sensitive_consent: bool = False) -> str:
-    """What the profile depends on; re-render only when it changes."""
+def facts_digest(facts: Sequence[Fact], *, sensitive_consent: bool = False,
+                 now: datetime | None = None) -> str:
+    """What the profile depends on; re-render only when it changes (a planned fact coming
+    into force at `now` changes it, with no new write)."""
     key = "\n".join(sorted(f"{f.predicate}={f.object}|{f.sensitive}" for f in facts
-                           if f.valid_to is None and f.retracted_at is None))
+                           if is_current(f, now)))
     return hashlib.sha256(f"{sensitive_consent}\n{key}".encode()).hexdigest()

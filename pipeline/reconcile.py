@@ -63,13 +63,22 @@ def reconcile(claims: Sequence[Claim], current: Sequence[Fact], *, namespace: st
     present). Safe to call twice: ids derive from the inputs, same inputs give the same plan."""
     vocab = vocabulary or Vocabulary()
     view = _View(scope=user_scope(namespace, user_id),
-                 current=[f for f in current if f.valid_to is None and f.retracted_at is None],
+                 current=[f for f in current if f.valid_to is None and f.retracted_at is None]
+                 + _dated_open(history, now),
                  past=[f for f in history if f.valid_to is not None and f.retracted_at is None])
     for seq, claim in enumerate(claims):
         _decide(claim, seq, view, namespace=namespace, user_id=user_id,
                 session_id=session_id, now=now, vocab=vocab)
     return Plan(namespace=namespace, user_id=user_id, session_id=session_id,
                 ops=tuple(view.ops), decisions=tuple(view.decisions))
+
+
+def _dated_open(history: Sequence[Fact], now: datetime) -> list[Fact]:
+    """Multi-valued facts kept with their own end (a plan until its date) that still hold:
+    current for matching, so a plan told again is reconfirmed, not stored twice."""
+    return [f for f in history if f.cardinality == "multi" and f.retracted_at is None
+            and f.valid_to is not None and f.replaces is None and f.valid_from <= now
+            < f.valid_to]
 
 
 def advance(versions: Sequence[Fact], plan: Plan) -> list[Fact]:
@@ -125,9 +134,12 @@ def new_fact(claim: Claim, *, namespace: str, user_id: str, now: datetime,
     valid_from = claim.valid_from or now
     fid = stable_id("fact", namespace, user_id, claim.predicate, norm(claim.object),
                     valid_from.isoformat(), claim.session_id, claim.turn, claim.source)
+    # A claim's own end (a plan until its date) is kept; a removal's end is not a value's.
+    valid_to = None if removes(claim) else claim.valid_to
     return Fact(fact_id=fid, namespace=namespace, user_id=user_id, subject=claim.subject,
                 predicate=claim.predicate, object=claim.object, cardinality=cardinality,
-                valid_from=valid_from, asserted_at=now, source=claim.source,
+                valid_from=valid_from, valid_to=valid_to if valid_to and valid_to > valid_from
+                else None, asserted_at=now, source=claim.source,
                 confidence=claim.confidence, session_id=claim.session_id or None,
                 turn=claim.turn, sensitive=claim.sensitive)
 
@@ -311,6 +323,16 @@ def _decide_single(claim: Claim, ctx: _Ctx, old: Fact | None) -> None:
         _quarantine(view, seq, claim, "low-confidence-conflict",
                     f"conflicts with {old.object!r} at confidence {claim.confidence:.2f}; "
                     "the evidence cannot settle it")
+        return
+    if at < old.valid_from and old.valid_from > now and rank == SOURCE_RANK[old.source]:
+        # The current value is a planned one not yet in force (a job from the 11th): a value
+        # said to hold before it holds until the plan starts, and supersedes nothing.
+        fact = ctx.fact(claim, "single").model_copy(update={"valid_to": old.valid_from})
+        view.ops.append(InsertFact(fact=fact))
+        view.past.append(fact)
+        _decision(view, seq, "asserted", "holds-until-planned",
+                  f"{claim.object!r} holds until {old.object!r} starts "
+                  f"({old.valid_from.date().isoformat()})", claim, p, fact_id=fact.fact_id)
         return
     if at < old.valid_from and rank == SOURCE_RANK[old.source] and old.asserted_at > at:
         _quarantine(view, seq, claim, "contradicts-later-statement",

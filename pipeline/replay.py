@@ -5,6 +5,7 @@ from collections.abc import Sequence
 
 from pipeline.extract.base import Extractor
 from pipeline.redact import REDACTED
+from pipeline.values import clean_value
 from schemas.ids import stable_id
 from schemas.records import Claim, Fragment, Transcript
 
@@ -24,11 +25,17 @@ def inline_claims(transcript: Transcript) -> list[Claim]:
 
 
 def with_defaults(claims: Sequence[Claim], transcript: Transcript) -> list[Claim]:
-    """Every claim gets its session and a valid_from (the turn's time when none was said)."""
+    """Every claim gets its session, a valid_from (the turn's time when none was said) and
+    its object cleaned (`pipeline.values`); an assertion left with no value is dropped."""
     turns = {t.index: t for t in transcript.turns}
     out = []
     for c in claims:
         update: dict = {}
+        value = clean_value(c.predicate, c.object)
+        if not value and c.op == "assert":
+            continue
+        if value != c.object:
+            update["object"] = value
         if not c.session_id:
             update["session_id"] = transcript.session_id
         if c.valid_from is None:

@@ -52,7 +52,11 @@ def expire_users(uow: UnitOfWork, namespace: str, user_ids: list[str],
         MemoryItemRow.retired.is_(False), MemoryItemRow.ttl_days.is_not(None))
         .order_by(MemoryItemRow.user_id))) if user_ids else []
     for row in rows:
-        if row.updated_at + timedelta(days=row.ttl_days) > now:
+        until = (row.scope or {}).get("until")
+        # A dated plan expires by its own date; an undated one by the TTL since last told.
+        due = (datetime.fromisoformat(until) if until
+               else row.updated_at + timedelta(days=row.ttl_days))
+        if due > now:
             continue
         user_id = row.user_id
         closed = None
@@ -67,7 +71,8 @@ def expire_users(uow: UnitOfWork, namespace: str, user_ids: list[str],
         uow.session.execute(update(MemoryItemRow).where(
             MemoryItemRow.item_id == row.item_id, MemoryItemRow.retired.is_(False))
             .values(retired=True, updated_at=now))
-        reason = (f"short-lived {row.kind} past its TTL of {row.ttl_days} days "
+        reason = (f"dated {row.kind} past its date ({until[:10]})" if until else
+                  f"short-lived {row.kind} past its TTL of {row.ttl_days} days "
                   f"(last updated {row.updated_at.date().isoformat()})")
         _record(uow, namespace, user_id, rule="ttl", reason=reason, predicate=row.predicate,
                 item_id=row.item_id, fact_id=closed, now=now, key=row.revision)

@@ -12,6 +12,7 @@ from sqlalchemy import delete, select, tuple_
 from infra.db.models import WorkingSetRow
 from infra.deps import Deps, UnitOfWork
 from pipeline.extract.rules import extract_turn
+from pipeline.values import clean_value
 from pipeline.vocabulary import PRIVILEGE_PREDICATES
 from schemas.ids import stable_id
 from schemas.records import SessionInfo, Turn, changes_user_facts, removes
@@ -22,12 +23,14 @@ WORKING_SET_TTL = timedelta(days=2)
 
 def write_working_set(uow: UnitOfWork, deps: Deps, info: SessionInfo, turn: Turn) -> int:
     claims = [c for c in extract_turn(turn, session_id=info.session_id)
-              if c.predicate not in PRIVILEGE_PREDICATES and changes_user_facts(c)]
+              if c.predicate not in PRIVILEGE_PREDICATES and changes_user_facts(c)
+              and c.modality != "planned"]  # the working set has no future: consolidation
     for seq, c in enumerate(claims):
         uow.session.add(WorkingSetRow(
             entry_id=stable_id("ws", info.sid, turn.index, seq), namespace=info.namespace,
             user_id=info.user_id, session_id=info.session_id, predicate=c.predicate,
-            object=c.object, op="retract" if removes(c) else "assert", turn=turn.index, at=turn.at,
+            object=clean_value(c.predicate, c.object), op="retract" if removes(c) else "assert",
+            turn=turn.index, at=turn.at,
             expires_at=turn.at + WORKING_SET_TTL))
     return len(claims)
 

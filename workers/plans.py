@@ -114,12 +114,12 @@ def refresh_profiles(uow: UnitOfWork, namespace: str, force_bump: dict[str, bool
     profiles, then one write of the renders that changed and one of the bumps. Returns the
     users whose profile text changed."""
     users = sorted(force_bump)
-    facts = uow.facts.current_by_user(namespace, users)
+    facts = uow.facts.current_by_user(namespace, users, at=now)
     states = uow.profiles.states(namespace, users)
     renders = {}
     for u in users:
         consent = states[u].sensitive_consent
-        renders[u] = (render_profile(facts[u], sensitive_consent=consent),
-                      facts_digest(facts[u], sensitive_consent=consent))
+        renders[u] = (render_profile(facts[u], sensitive_consent=consent, now=now),
+                      facts_digest(facts[u], sensitive_consent=consent, now=now))
     return uow.profiles.save_many(namespace, states, renders,
                                   [u for u in users if force_bump[u]], now)

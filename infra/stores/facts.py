@@ -38,10 +38,13 @@ class FactStore:
             q = q.where(FactRow.predicate == predicate)
         return q
 
-    def current(self, namespace: str, user_id: str, predicate: str | None = None) -> list[Fact]:
-        """What is true now: open in world time, not retracted."""
+    def current(self, namespace: str, user_id: str, predicate: str | None = None, *,
+                at: datetime | None = None) -> list[Fact]:
+        """What is true now (`at`, the caller's clock): holding in world time, not retracted.
+        A planned fact is not current before its `valid_from`; the version it replaces is
+        until then. Without `at`, the open versions (planned ones included)."""
         q = self._user(namespace, user_id, predicate).where(
-            FactRow.valid_to.is_(None), FactRow.retracted_at.is_(None))
+            FactRow.retracted_at.is_(None), *_holding(at))
         return [to_fact(r) for r in self._s.scalars(q.order_by(FactRow.predicate,
                                                                FactRow.valid_from))]
 
@@ -87,13 +90,14 @@ class FactStore:
                 out[row.user_id].append(to_fact(row))
         return out
 
-    def current_by_user(self, namespace: str, user_ids: Sequence[str]) -> dict[str, list[Fact]]:
+    def current_by_user(self, namespace: str, user_ids: Sequence[str], *,
+                        at: datetime | None = None) -> dict[str, list[Fact]]:
         """`current` for several users in one query."""
         out: dict[str, list[Fact]] = {u: [] for u in user_ids}
         if user_ids:
             q = select(FactRow).where(FactRow.namespace == namespace,
                                       FactRow.user_id.in_(list(user_ids)),
-                                      FactRow.valid_to.is_(None), FactRow.retracted_at.is_(None))
+                                      FactRow.retracted_at.is_(None), *_holding(at))
             for row in self._s.scalars(q.order_by(FactRow.predicate, FactRow.valid_from)):
                 out[row.user_id].append(to_fact(row))
         return out
@@ -287,6 +291,13 @@ class FactStore:
         return dict(quarantine_id=q.quarantine_id, namespace=namespace, user_id=user_id,
                     session_id=c.session_id or None, predicate=c.predicate, object=c.object,
                     claim=c.model_dump(mode="json"), reason=q.reason, created_at=now)
+
+
+def _holding(at: datetime | None) -> tuple:
+    """Conditions of a version true in the world at `at` (None: an open version)."""
+    if at is None:
+        return (FactRow.valid_to.is_(None),)
+    return (FactRow.valid_from <= at, or_(FactRow.valid_to.is_(None), FactRow.valid_to > at))
 
 
 def _insert_many(session: Session, entity, key: str, rows: list[dict]) -> None:

@@ -66,6 +66,14 @@ class ItemChange:
     confidence: float = 0.0
 
 
+def _until(fact: Fact) -> dict:
+    """A short-lived item's own end (a plan's date), when its fact has one: it expires by
+    then, not by a TTL counted from when it was processed (workers.forgetting)."""
+    if fact.valid_to is None or fact.predicate not in SHORT_LIVED_PREDICATES:
+        return {}
+    return {"until": fact.valid_to.isoformat()}
+
+
 @dataclass
 class _Play:
     """Changes played in memory on the rows read up front (what one-at-a-time SQL did)."""
@@ -90,7 +98,7 @@ class _Play:
             row = self.rows[item_id] = MemoryItemRow(
                 item_id=item_id, namespace=fact.namespace, user_id=fact.user_id,
                 kind=item_kind(fact.predicate), predicate=fact.predicate, statement=statement,
-                scope={}, confidence=fact.confidence, sources=[ref], revision=1,
+                scope=_until(fact), confidence=fact.confidence, sources=[ref], revision=1,
                 retired=False, sensitive=fact.sensitive, created_at=now, updated_at=now,
                 ttl_days=self.ttl if fact.predicate in SHORT_LIVED_PREDICATES else None,
                 tags=[fact.predicate])
@@ -106,6 +114,8 @@ class _Play:
         elif ref not in (row.sources or []):
             row.sources = sorted(set(row.sources or []) | {ref})
             row.updated_at = now
+        if _until(fact) and row.scope != {**(row.scope or {}), **_until(fact)}:
+            row.scope = {**(row.scope or {}), **_until(fact)}  # a plan re-dated
         self.links.append({"b_fact": fact.fact_id, "b_item": item_id})
 
     def source(self, change: ItemChange, item_id: str) -> None:

@@ -34,6 +34,7 @@ from pipeline.extract.mood import clause_span
 from pipeline.extract.objects import ObjCtx
 from pipeline.extract.passing import passing_facts
 from pipeline.extract.patterns import RULES
+from pipeline.extract.planned import dated_plan, plan_of
 from pipeline.extract.timeexpr import TIME_RE, as_utc, future_starts, resolve_in
 from pipeline.extract.trust import (
     blocked,
@@ -204,6 +205,8 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
         found = _without_contradictions(_match_rules(_CLAUSE_RULES, body, sentence,
                                                      question=asked or starts_question(body)))
         when = resolve_in(body, at)
+        if not (asked or starts_question(body)):
+            claims.extend(_planned(body, found, at, base))
         # Someone else's dated news ("my sister came last week") dates nothing of the user's.
         pending.append((found, None if (when and not found and _OTHERS.match(body)) else when))
     spare = next((when for found, when in pending if not found and when is not None), None)
@@ -217,10 +220,26 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
     if len(claims) > 1 and any(c.predicate == "access_role" for c in claims):
         claims = [c for c in claims
                   if c.predicate == "access_role" or not _ACCESS_WORDS.search(c.object)]
-    return _unique(claims)
+    return _unique([dated_plan(c, evidence, at) for c in claims])
 
 
 Found = tuple[str, str, str, float]
+
+
+def _planned(body: str, found: list[Found], at: datetime,
+             base: tuple[str, int, str]) -> list[Claim]:
+    """The changes a clause dates in the future ("I start at Bluegum on the 11th"): claims
+    `planned` from that date (pipeline.extract.planned), beside what the clause says now."""
+    plan = plan_of(body, at)
+    if plan is None:
+        return []
+    shifted, when = plan
+    have = {(p, v.lower()) for p, v, *_ in found}
+    said = sentences(shifted)[0]  # the rules' sentence-wide conditions read the shifted text
+    later = [f for f in _match_rules(_CLAUSE_RULES, shifted, said, question=False)
+             if f[0] in _FUTURE_SENSITIVE and (f[0], f[1].lower()) not in have]
+    return [c.model_copy(update={"modality": "planned"})
+            for c in _to_claims(later, base, when)]
 
 #: Predicates about one thing: in "We moved out of Toronto in May; we're in Vancouver now"
 #: (or "emigrated to New Zealand in January and settled in Wellington") the undated clause

@@ -30,6 +30,9 @@ _KINDS: tuple[tuple[str, str], ...] = (
              rf"|(?:the )?{_DAYNUM}(?: of)? {_MONTH}(?:,? {_YEAR})?"
              rf"|{_MONTH} {_DAYNUM}(?![\d:])(?:,? {_YEAR})?)"),
     ("ago", rf"\b(?:{_ABOUT})?{_NUM} {_UNIT}(?: or so)? (?:ago|back)\b"),
+    # "on the 5th", "Monday the 11th": a day of a month the speaker leaves implicit.
+    ("dom", rf"\b(?:(?:on|from|by|until|starting) )?(?:(?:{_WEEKDAY}),? )?the [0-3]?\d"
+            rf"(?:st|nd|rd|th)\b(?!,? (?:of )?{_MONTH})"),
     ("future", rf"\b(?:next (?:week(?:end)?|month|year|{_SEASON}|{_WEEKDAY}|{_MONTH})"
                rf"|tomorrow|in {_NUM} {_UNIT}(?! ago)|soon|later this (?:week|month|year)"
                rf"|this coming \w+|upcoming|some ?day|one day|in the future"
@@ -42,6 +45,7 @@ _KINDS: tuple[tuple[str, str], ...] = (
                rf" (?:the )?(?:early |late )?{_SEASON}(?: of {_YEAR})?\b"),
     ("rel", rf"\b(?:last|this past|past|earlier this|this|over the|during the) "
             rf"(?:week(?:end)?|month|year|{_SEASON}|{_WEEKDAY}|{_MONTH})"),
+    ("wday", rf"\b(?:on|from|starting|until) {_WEEKDAY}\b"),
     ("holiday", r"\b(?:over|at|around|for|since|during|before|after|just after|right after) "
                 r"(?:the )?(?:christmas|xmas|easter|new year(?:'s)?|thanksgiving|the holidays)\b"),
     ("day", r"\b(?:the day before yesterday|yesterday|today|tonight|this (?:morning|afternoon"
@@ -60,7 +64,7 @@ _KINDS: tuple[tuple[str, str], ...] = (
 TIME_RE = re.compile("|".join(f"(?P<{k}>{p})" for k, p in _KINDS), re.IGNORECASE)
 
 #: Cheap gate: no match here means no time expression, and no regex or dateparser work.
-_HINT = re.compile(rf"\d|ago\b|last|since|yesterday|today|tonight|week|month|year|past|back"
+_HINT = re.compile(rf"\d|ago\b|last|since|day|tonight|week|month|year|past|back"
                    rf"|earlier|this|next|tomorrow|soon|for|other|christmas|xmas|easter"
                    rf"|thanksgiving|holidays|fortnight|{_MONTH}|{_SEASON}|{_WEEKDAY}",
                    re.IGNORECASE)
@@ -160,6 +164,10 @@ def resolve(ref: TimeRef, at: datetime) -> datetime | None:
         value = _season(words, day0)
     elif ref.kind == "holiday":
         value = _holiday(words, day0)
+    elif ref.kind == "dom":
+        value = _day_of_month(words, day0, step=-1)
+    elif ref.kind == "wday":
+        value = _weekday(words, day0, step=-1)
     elif ref.kind == "month":
         value = _month(words, day0)
     else:  # year
@@ -167,6 +175,112 @@ def resolve(ref: TimeRef, at: datetime) -> datetime | None:
     if value is not None and value > at:
         return day0
     return value
+
+
+def future_in(text: str, at: datetime) -> datetime | None:
+    """The first future date named in `text` ("on the 11th", "next spring", "in March",
+    "June 12" told on 1 May: this year's), relative to `at`; None when none is named or it
+    is too vague to date ("soon", "one day", "later this year")."""
+    for ref in find_times(text):
+        if _DEADLINE.match(ref.text):
+            continue  # "by June": a deadline, not when it starts
+        value = resolve_future(ref, at)
+        if value is not None:
+            return value
+    return None
+
+
+def resolve_future(ref: TimeRef, at: datetime) -> datetime | None:
+    """The UTC start of the next period `ref` names after `at` (None: it names none, or only
+    a past one: "last week", "two days ago")."""
+    day0 = as_utc(at).replace(hour=0, minute=0, second=0, microsecond=0)
+    words = _WORD.findall(ref.text.lower())
+    value: datetime | None = None
+    if ref.kind == "future":
+        value = _next(words, ref.text, day0)
+    elif ref.kind == "date":
+        value = _dateparse(_date_text(ref.text), day0.isoformat(), "future")
+    elif ref.kind == "dom":
+        value = _day_of_month(words, day0, step=1)
+    elif ref.kind == "wday":
+        value = _weekday(words, day0, step=1)
+    elif ref.kind in ("month", "season", "year") or (ref.kind == "rel" and words[0] == "this"):
+        unit = next((w for w in words if w in _MONTHS or w in _SEASON_START), None)
+        years = [int(w) for w in words if w.isdigit() and len(w) == 4]
+        if ref.kind == "year" or (unit is None and years):
+            value = day0.replace(year=years[0], month=1, day=1) if years else None
+        elif unit in _MONTHS:
+            value = _upcoming(day0, _MONTHS[unit], years)
+            if "end" in words or "late" in words or "mid" in words or "middle" in words:
+                last = monthrange(value.year, value.month)[1]
+                value = value.replace(day=last if "end" in words else 21 if "late" in words
+                                      else 15)
+        elif unit in _SEASON_START:
+            value = _upcoming(day0, _SEASON_START[unit], years)
+        elif unit in _WEEKDAYS:
+            value = _weekday(words, day0, step=1)
+    return value if value is not None and value > day0 else None
+
+
+def _upcoming(day0: datetime, month: int, years: list[int]) -> datetime:
+    """The first day of `month` next to come ("in March" told in April: next year's)."""
+    if years:
+        return day0.replace(year=years[0], month=month, day=1)
+    year = day0.year if month > day0.month else day0.year + 1
+    return day0.replace(year=year, month=month, day=1)
+
+
+def _next(words: list[str], text: str, day0: datetime) -> datetime | None:
+    """'tomorrow', 'next week', 'next spring', 'in three weeks': vague ones give None."""
+    if words[0] == "tomorrow":
+        return day0 + timedelta(days=1)
+    m = _NUM_UNIT.search(text)
+    if words[0] == "in" and m is not None:
+        span = day0 - (_minus(m.group(0), day0) or day0)
+        return day0 + span if m.group(2).lower().rstrip("s") in ("day", "week", "fortnight") \
+            else _add_months(day0, round(span.days / 30.4))
+    if words[0] not in ("next", "this") or len(words) < 2:
+        return None  # soon, some day, upcoming, by the end of the year
+    unit = words[-1]
+    if unit in ("week", "weekend"):
+        monday = day0 - timedelta(days=day0.weekday()) + timedelta(days=7)
+        return monday + timedelta(days=5) if unit == "weekend" else monday
+    if unit == "month":
+        return _add_months(day0.replace(day=1), 1)
+    if unit == "year":
+        return day0.replace(year=day0.year + 1, month=1, day=1)
+    if unit in _SEASON_START:
+        return _upcoming(day0, _SEASON_START[unit], [])
+    if unit in _MONTHS:
+        return _upcoming(day0, _MONTHS[unit], [])
+    if unit in _WEEKDAYS:
+        return _weekday(words, day0, step=1)
+    return None
+
+
+def _weekday(words: list[str], day0: datetime, *, step: int) -> datetime:
+    """The named weekday nearest `day0` in the direction of `step` (today counts back)."""
+    target = next(_WEEKDAYS[w] for w in words if w in _WEEKDAYS)
+    if step < 0:
+        return day0 - timedelta(days=(day0.weekday() - target) % 7)
+    return day0 + timedelta(days=(target - day0.weekday()) % 7 or 7)
+
+
+def _day_of_month(words: list[str], day0: datetime, *, step: int) -> datetime | None:
+    """'the 11th' (or 'Monday the 11th'): the nearest such day in the direction of `step`
+    (a weekday given picks the one that falls on it, within a year)."""
+    day = next(int(w) for w in words if w.isdigit())
+    weekday = next((_WEEKDAYS[w] for w in words if w in _WEEKDAYS), None)
+    month = day0.replace(day=1)
+    for shift in range(0, 13 * step, step):
+        first = _add_months(month, shift)
+        if day > monthrange(first.year, first.month)[1]:
+            continue
+        value = first.replace(day=day)
+        if (value > day0 if step > 0 else value <= day0) and (
+                weekday is None or value.weekday() == weekday):
+            return value
+    return None
 
 
 def _part(words: list[str], day0: datetime) -> datetime:
@@ -265,18 +379,23 @@ def _add_months(day: datetime, months: int) -> datetime:
 
 
 def _parse_date(text: str, day0: datetime) -> datetime | None:
-    return _dateparse(text.strip().lower(), day0.isoformat())
+    return _dateparse(_date_text(text), day0.isoformat(), "past")
+
+
+def _date_text(text: str) -> str:
+    """'the 8th of May' as dateparser reads it best: '8 may'."""
+    cleaned = re.sub(r"\b(\d+)(?:st|nd|rd|th)\b", r"\1", text.strip().lower())
+    return cleaned.replace(" of ", " ").removeprefix("the ")
 
 
 @lru_cache(maxsize=4096)
-def _dateparse(text: str, day0_iso: str) -> datetime | None:
+def _dateparse(text: str, day0_iso: str, prefer: str) -> datetime | None:
     import dateparser  # heavy; imported on the first explicit date only
 
     day0 = datetime.fromisoformat(day0_iso)
-    settings = {"RELATIVE_BASE": day0.replace(tzinfo=None), "PREFER_DATES_FROM": "past",
+    settings = {"RELATIVE_BASE": day0.replace(tzinfo=None), "PREFER_DATES_FROM": prefer,
                 "TIMEZONE": "UTC", "RETURN_AS_TIMEZONE_AWARE": True}
-    cleaned = re.sub(r"\b(\d+)(?:st|nd|rd|th)\b", r"\1", text).replace(" of ", " ")
-    value = dateparser.parse(cleaned.removeprefix("the "), languages=["en"], settings=settings)
+    value = dateparser.parse(text, languages=["en"], settings=settings)
     if value is None:
         return None
     return as_utc(value).replace(hour=0, minute=0, second=0, microsecond=0)

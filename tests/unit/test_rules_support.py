@@ -17,8 +17,9 @@ def claims_of(text: str, *, role: str = "user", at: datetime = AT,
 
 
 def asserted(text: str, predicate: str, **kw: object) -> list[str]:
+    """Values said to hold now (a dated plan, `planned`, is not one)."""
     return [c.object for c in claims_of(text, **kw)  # type: ignore[arg-type]
-            if c.predicate == predicate and c.op == "assert"]
+            if c.predicate == predicate and c.op == "assert" and c.modality != "planned"]
 
 
 def retracted(text: str, predicate: str) -> list[str]:

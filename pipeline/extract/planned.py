@@ -1,0 +1,84 @@
+"""Dated plans: a change the user says will happen at a known future time.
+
+"I start at Bluegum on Monday the 11th", "we're moving to Oslo next spring", "I'll be working
+at Caldera from June": the same facts the rules read in the past tense, true from that date.
+The clause is put in the tense the rules know ("I started at Bluegum", "we moved to Oslo")
+and its claims become `planned`, with `valid_from` at the date. Without a date the rules can
+resolve ("soon", "one day", "at some point") nothing is planned: an undated intention is not
+a fact to switch to. Pure; the time reference is the turn's `at`.
+"""
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+
+from pipeline.extract.timeexpr import TIME_RE, as_utc, future_in
+from pipeline.vocabulary import SHORT_LIVED_PREDICATES
+from schemas.records import Claim
+
+#: Verbs of a change of state, in the tense-shifted form the rules read.
+#: (A wedding date is not one: it moves, and the rules keep "engaged" until it is told.)
+_PAST = {"start": "started", "begin": "began", "join": "joined", "move": "moved",
+         "relocate": "relocated", "take": "took", "retire": "retired", "leave": "left",
+         "switch": "switched", "work": "work", "live": "live"}
+#: Verbs whose present simple is not a plan ("I work at X from Monday to Friday").
+_STATE_VERBS = frozenset({"work", "live"})
+_ING = {"starting": "start", "beginning": "begin", "joining": "join", "moving": "move",
+        "relocating": "relocate", "taking": "take", "retiring": "retire", "leaving": "leave",
+        "switching": "switch", "working": "work", "living": "live"}
+_VERB = "|".join(sorted((*_PAST, *_ING), key=len, reverse=True)).replace(" ", r"\s+")
+_FUTURE_VERB = re.compile(
+    r"\b(?P<subj>i|we)(?P<aux>'ll|\s+will|\s+shall|'m|\s+am|'re|\s+are)?\s+"
+    r"(?P<to>(?:going|planning|due|set|scheduled|about|hoping)\s+to\s+)?(?:be\s+)?"
+    rf"(?P<verb>{_VERB})\b", re.IGNORECASE)
+#: "I'd start", "if I move", "should I move": conditions and questions plan nothing.
+_UNREAL = re.compile(r"\b(?:if|unless|whether|might|(?-i:may)|could|would|should|maybe|perhaps"
+                     r"|thinking\s+(?:of|about)|considering|wonder)\b|'d\b", re.IGNORECASE)
+
+
+def shift_to_past(clause: str) -> str | None:
+    """`clause` with its future change verb in the tense the rules read, or None when it
+    has none ("I'm starting at X" -> "I started at X", "we move to Oslo" -> "we moved to
+    Oslo", "I'll be working at X" -> "I work at X")."""
+    if _UNREAL.search(clause):
+        return None
+    m = _FUTURE_VERB.search(clause)
+    if m is None:
+        return None
+    verb = " ".join(m.group("verb").lower().split())
+    aux = (m.group("aux") or "").strip().lower()
+    base = _ING.get(verb, verb)
+    if verb in _ING and aux not in ("'m", "am", "'re", "are", "'ll", "will", "shall"):
+        return None  # "I love moving": not a plan
+    if not aux and (base in _STATE_VERBS or m.group("to")):
+        return None
+    if aux in ("'m", "am", "'re", "are") and verb not in _ING and not m.group("to"):
+        return None  # "we're move", nonsense: leave it
+    return f"{clause[:m.start()]}{m.group('subj')} {_PAST[base]}{clause[m.end():]}"
+
+
+def plan_of(clause: str, at: datetime) -> tuple[str, datetime] | None:
+    """(the clause in the past tense, the date it takes effect) when `clause` tells of a
+    dated change still to come; None otherwise."""
+    when = future_in(clause, at)
+    if when is None:
+        return None
+    shifted = shift_to_past(clause)
+    if shifted is None:
+        return None
+    # The date is said: the rules must not see a future time and hold the claim back.
+    return " ".join(TIME_RE.sub(" ", shifted).split()), when
+
+
+def dated_plan(claim: Claim, text: str, at: datetime) -> Claim:
+    """A plan or appointment kept with its own date: from when it was said until the end
+    of the day it names ("a trip on June 12" told on 1 May: this year's June 12), so it
+    expires by that date, not by when it was processed. Other claims pass unchanged."""
+    if claim.predicate not in SHORT_LIVED_PREDICATES or claim.op != "assert":
+        return claim
+    when = future_in(text, at)
+    said = as_utc(at)
+    if when is None:
+        # An undated plan holds from when it was said (a past date is not its start).
+        return claim.model_copy(update={"valid_from": said})
+    return claim.model_copy(update={"valid_from": said, "valid_to": when + timedelta(days=1)})
