@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -17,11 +18,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
+from pipeline.values import clean_value
 from pipeline.vocabulary import PRIVILEGE_PREDICATES, SENSITIVE_PREDICATES, Vocabulary
-from schemas.records import Claim, Transcript, Turn
+from schemas.records import Claim, Modality, Transcript, Turn
 
 #: Goes into the extractor version and so into every checkpoint key.
-PROMPT_VERSION = "extract-v1"
+PROMPT_VERSION = "extract-v2"
 
 #: Marker put before the text of turns that hold memory Reverie injected into the prompt.
 INJECTED_MARKER = "[injected memory — do not extract]"
@@ -39,11 +41,16 @@ class ExtractedItem(BaseModel):
 
     model_config = ConfigDict(extra="ignore", frozen=True)
 
+    #: "user", or who else the statement is about ("sister", "boss", a name).
+    subject: _Text = "user"
     predicate: _Text
     object: _Text
     op: Literal["assert", "retract"] = "assert"
+    modality: Modality = "asserted"
     #: ISO 8601, or null when the turn does not say when it became true.
     valid_from: str | None = None
+    #: ISO 8601: when an ended state stopped, or a dated plan's day; else null.
+    valid_to: str | None = None
     confidence: float = Field(ge=0.0, le=1.0)
     turn: int
     evidence: str = ""
@@ -91,14 +98,29 @@ _SYSTEM = """\
 You extract durable facts about the USER from one chat session, for the user's long-term \
 memory. Answer with JSON only, of the form {{"items": [...]}}; an empty list is a fine answer.
 
-Each item:
+Each item is one claim record:
+- subject: "user" when the statement is about the user; otherwise who it is about \
+("sister", "boss", "Marta"). Other people's news is never the user's fact.
 - predicate: one name from the vocabulary below, spelled exactly.
-- object: the value, short and normalized ("Berlin", "peanuts", "Globex", "non-smoker").
+- object: the value, short and normalized ("Berlin", "peanuts", "Globex", "non-smoker"), \
+in the transcript's own words: no filler ("here", "now"), no trailing clause, nothing the \
+user did not say.
 - op: "assert" when the user states it; "retract" when the user says it is no longer true \
 ("I'm not vegetarian any more") or asks to drop it.
-- valid_from: when it became true in the world, ISO 8601 with a zone. Resolve relative \
-expressions ("yesterday", "last month", "since March") against the time of the turn that \
-says them. null when the turn does not say.
+- modality: "asserted" (true now), "planned" (true from a stated future date: "I start at \
+Caldera on the 5th", "we move to Oslo in March"), "ended" (a state that stopped: "I'm back \
+on meat", "we split up"), "hypothetical" or "question" ("should I move to Lisbon?", "what if \
+I quit?"), "negated" ("I'm not allergic"), "quoted" (pasted, forwarded or tool text). Only \
+asserted, planned and ended claims change the user's facts; give the others only when they \
+matter, never as asserted.
+- valid_from: when it became or becomes true in the world, ISO 8601 with a zone. Resolve \
+relative expressions ("yesterday", "two weeks ago", "since June", "on the 5th", "next \
+spring") against the time of the turn that says them: a date without a year is the nearest \
+one in the direction the turn means ("a trip on June 12" said on 1 May is this June). A \
+planned claim's valid_from is its future date. Handing in notice is not leaving: the old \
+job holds until the stated last day or new start. null when the turn does not say.
+- valid_to: when an ended state stopped, or the day a dated plan or appointment takes \
+place (it is over after that); else null.
 - confidence: 0..1. 0.9 or more for an explicit first-person statement, 0.5-0.8 when \
 clearly implied; leave out guesses.
 - turn: the index of the turn the fact comes from.
@@ -223,6 +245,45 @@ def _evidence_elsewhere(evidence: str, turn: Turn, turns: Sequence[Turn]) -> Tur
     return next((t for t in turns if t.role != "user" and needle in _squash(t.text)), None)
 
 
+#: Values the model derives rather than quotes ("non-smoker" from "ten days without a
+#: cigarette"): not held to the transcript's words.
+_DERIVED = frozenset({"smoking_status", "relationship_status", "pronouns", "timezone",
+                      "language", "age", "birthday", "dietary_restriction", "plan",
+                      "current_goal", "current_project"})
+_SELF = frozenset({"user", "the user", "me", "i", "myself", "self"})
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def _grounded(predicate: str, obj: str, transcript: Transcript) -> bool:
+    """True when the value is in what the user said: every word of a named value (a city,
+    an employer, a pet's name), some word of a described one. A hallucinated object is
+    dropped, not stored."""
+    if predicate in _DERIVED:
+        return True
+    said = set(re.findall(r"\w+", _fold(" ".join(t.text for t in transcript.turns
+                                                   if t.role == "user"))))
+    words = re.findall(r"\w+", _fold(obj))
+    words = [w for w in words if len(w) > 2 or w.isdigit()] or words
+    if not words:
+        return False
+    return (all if predicate in _NAMED else any)(w in said for w in words)
+
+
+#: Values that are names: every word must have been said.
+_NAMED = frozenset({"city", "country", "district", "employer", "partner_name", "child_name",
+                    "preferred_name", "full_name", "pet", "language_spoken"})
+
+
+def _subject(raw: str) -> str:
+    """"user" for the user however the model names them; else who it is about."""
+    value = " ".join(raw.split()).lower()
+    return "user" if value in _SELF else value
+
+
 def _short(item: Any) -> Any:
     text = item if isinstance(item, str) else json.dumps(item, default=str)
     return item if len(text) <= _MAX_DROPPED_REPR else text[:_MAX_DROPPED_REPR] + "..."
@@ -253,14 +314,20 @@ def _check(raw: Any, transcript: Transcript, by_index: dict[int, Turn],
         return f"evidence comes from turn {elsewhere.index} ({elsewhere.role})"
     try:
         valid_from = _parse_valid_from(item.valid_from, turn)
+        valid_to = _parse_valid_from(item.valid_to, turn)
     except ValueError:
-        return f"bad valid_from {item.valid_from!r}"
-    obj = _normalize_object(predicate, item.object)
-    if obj is None:
+        return f"bad valid_from or valid_to {item.valid_from!r} / {item.valid_to!r}"
+    if item.modality == "planned" and (valid_from is None or valid_from <= turn.at):
+        return "planned without a future valid_from"
+    obj = _normalize_object(predicate, clean_value(predicate, item.object))
+    if not obj:
         return f"bad value {item.object!r} for {predicate}"
+    if not privileged and not _grounded(predicate, obj, transcript):
+        return f"object {obj!r} is not in the transcript"
     untrusted = turn.role if turn.role != "user" else (
         elsewhere.role if elsewhere is not None else None)
     return Claim(
+        subject=_subject(item.subject), modality=item.modality, valid_to=valid_to,
         predicate=predicate, object=obj, op=item.op, valid_from=valid_from,
         source="stated", confidence=item.confidence, session_id=transcript.session_id,
         turn=turn.index, evidence=item.evidence.strip() or turn.text[:200],

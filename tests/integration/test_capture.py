@@ -12,6 +12,7 @@ T0 = datetime(2026, 3, 1, 10, 0, tzinfo=UTC)
 
 
 def _session(rt, ns, user="u1", sid="s1", turns=("I live in Oslo.", "Lovely.")):
+    rt.deps.clock.set(T0 + timedelta(minutes=5))  # facts hold from their turn's time
     rt.memory.start_session(ns, user, sid, T0)
     for i, text in enumerate(turns):
         rt.memory.append_turn(ns, user, sid, "user" if i % 2 == 0 else "assistant", text,

@@ -174,6 +174,33 @@ def test_valid_items_kept_invalid_dropped_and_logged(
     assert sum(r.message == "llm_claim.dropped" for r in caplog.records) == 4
 
 
+def test_claim_records_hallucinations_and_other_subjects(server: FakeLLMServer) -> None:
+    """The v2 record through the real client: a planned move kept with its date, a value
+    not in the transcript dropped, someone else's fact kept with its subject (episodic),
+    a half-formed item dropped, and the request asking for the schema."""
+    said = TRANSCRIPT.model_copy(update={"turns": (Turn(
+        index=0, role="user", at=T0,
+        text="My brother lives in Graz. We're moving to Linz on 1 October."),)})
+    server.script = [Reply(content=items(
+        BERLIN | {"object": "Linz", "modality": "planned", "valid_from": "2026-10-01",
+                  "evidence": "We're moving to Linz on 1 October."},
+        BERLIN | {"object": "Vienna", "evidence": "We're moving to Linz"},     # hallucinated
+        BERLIN | {"object": "Graz", "subject": "brother",
+                  "evidence": "My brother lives in Graz."},
+        {"predicate": "city", "object": "Linz"},                              # no turn
+    ))]
+    extractor = LLMExtractor(client_for(server))
+    claims = extractor.extract(said)
+    assert [(c.subject, c.object, c.modality, c.valid_from) for c in claims] == [
+        ("user", "Linz", "planned", datetime(2026, 10, 1, tzinfo=UTC)),
+        ("brother", "Graz", "asserted", None)]
+    reasons = [r for _, r in extractor.last_run.drops]
+    assert any("not in the transcript" in r for r in reasons)
+    assert any("invalid item" in r for r in reasons)
+    schema = server.requests[0][1]["response_format"]["json_schema"]["schema"]
+    assert "modality" in schema["$defs"]["ExtractedItem"]["properties"]
+
+
 def test_malformed_answer_gives_zero_claims(server: FakeLLMServer) -> None:
     server.script = [Reply(content="Sorry, I can't help with that.")]
     extractor = LLMExtractor(client_for(server))
@@ -232,7 +259,7 @@ def test_usage_tokens_recorded_and_unpriced_model_costs_zero(server: FakeLLMServ
     assert run is not None
     assert (run.prompt_tokens, run.completion_tokens, run.cost_usd) == (321, 45, 0.0)
     assert run.model == "test-model" and run.estimated_prompt_tokens > 0
-    assert extractor.version == "llm-extract-v1-openai/test-model"
+    assert extractor.version == "llm-extract-v2-openai/test-model"
 
 
 def test_priced_model_cost_comes_from_litellm(server: FakeLLMServer) -> None:

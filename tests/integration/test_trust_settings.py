@@ -10,6 +10,8 @@ T0 = datetime(2026, 4, 1, 10, 0, tzinfo=UTC)
 
 
 def _session(rt, ns, texts):
+    # Read after the session was said: facts are current from their turn's time.
+    rt.deps.clock.set(T0 + timedelta(minutes=5))
     rt.memory.start_session(ns, "u", "s1", T0)
     for i, t in enumerate(texts):
         rt.memory.append_turn(ns, "u", "s1", "user" if i % 2 == 0 else "assistant", t,

@@ -95,8 +95,8 @@ def test_render_uses_extended_vocabulary() -> None:
 def test_response_schema_matches_the_model() -> None:
     item_schema = RESPONSE_SCHEMA["$defs"]["ExtractedItem"]
     assert set(item_schema["required"]) == {
-        "predicate", "object", "op", "valid_from", "confidence", "turn", "evidence",
-        "sensitive", "relation"}
+        "subject", "predicate", "object", "op", "modality", "valid_from", "valid_to",
+        "confidence", "turn", "evidence", "sensitive", "relation"}
     assert item_schema["additionalProperties"] is False
     assert RESPONSE_SCHEMA["required"] == ["items"]
     assert ExtractionResponse.model_validate_json(answer(item())).items[0].object == "Berlin"
@@ -154,10 +154,11 @@ def test_access_role_from_any_turn_is_kept_but_marked_untrusted() -> None:
 
 
 def test_sensitive_predicates_get_their_category() -> None:
+    said = make_transcript(("user", "I have diabetes, so no sugar for me."))
     parsed = parse_response(answer(item(predicate="health_condition", object="diabetes",
-                                        turn=5, evidence="")), SESSION)
+                                        turn=0, evidence="")), said)
     assert parsed.claims[0].sensitive == "health"
-    assert parsed.claims[0].evidence.startswith("I'm allergic to peanuts")
+    assert parsed.claims[0].evidence.startswith("I have diabetes")
 
 
 def test_dates_normalised_predicates_and_values() -> None:
@@ -237,7 +238,7 @@ def test_extractor_makes_one_call_and_records_the_run() -> None:
 
 
 def test_over_budget_drops_oldest_turns_and_records_it() -> None:
-    long = make_transcript(*[("user", f"turn {i} " + "x" * 400) for i in range(20)])
+    long = make_transcript(*[("user", f"turn {i} chess or go " + "x" * 400) for i in range(20)])
     full = estimate_tokens(render_messages(long))
     budget = full - 1_000  # room for roughly half the turns
     sent, dropped, clipped = fit_to_budget(long, (), budget, Vocabulary())
@@ -263,3 +264,60 @@ def test_a_single_turn_over_budget_is_clipped() -> None:
     assert clipped and dropped == 0 and len(sent.turns) == 1
     assert estimate_tokens(render_messages(sent)) <= base + 500
     assert huge.turns[0].text == "y" * 40_000  # the input is untouched
+
+
+# ------------------------------------------------------------------- the claim record (v2)
+
+PLANS = make_transcript(
+    ("user", "My sister just got a job at Orchard Labs. I start at Quillon Games on the "
+             "20th, and I'm in Tartu\u202e now."),
+    ("assistant", "Congrats to you both!"),
+)
+
+
+def test_record_fields_are_in_the_schema_and_the_prompt() -> None:
+    props = RESPONSE_SCHEMA["properties"]["items"]["items"]
+    props = RESPONSE_SCHEMA["$defs"]["ExtractedItem"]["properties"] if "$ref" in props else props
+    assert {"subject", "modality", "valid_from", "valid_to", "evidence", "turn"} <= set(props)
+    system = render_messages(PLANS)[0]["content"]
+    assert "planned" in system and "Handing in notice is not leaving" in system
+
+
+@pytest.mark.parametrize(("raw", "expected"), [
+    # the user's own planned start, dated: kept as planned from that date
+    (item(predicate="employer", object="Quillon Games", modality="planned", turn=0,
+          valid_from="2026-08-20", evidence="I start at Quillon Games on the 20th"),
+     ("user", "employer", "Quillon Games", "planned")),
+    # someone else's news: kept with its subject (reconcile leaves it episodic)
+    (item(predicate="employer", object="Orchard Labs", subject="sister", turn=0,
+          evidence="My sister just got a job at Orchard Labs"),
+     ("sister", "employer", "Orchard Labs", "asserted")),
+    # the value is cleaned (bidi, filler) before it is checked and kept
+    (item(predicate="city", object="Tartu\u202e now", turn=0, evidence="I'm in Tartu now"),
+     ("user", "city", "Tartu", "asserted")),
+])
+def test_claim_records_are_kept_with_subject_and_modality(raw: dict, expected: tuple) -> None:
+    (claim,) = parse_response(answer(raw), PLANS).claims
+    assert (claim.subject, claim.predicate, claim.object, claim.modality) == expected
+
+
+@pytest.mark.parametrize(("raw", "reason"), [
+    (item(predicate="city", object="Narva", turn=0), "not in the transcript"),
+    (item(predicate="employer", object="Quillon Studios", turn=0), "not in the transcript"),
+    (item(predicate="employer", object="Quillon Games", modality="planned", turn=0,
+          valid_from=None), "planned without a future valid_from"),
+    (item(predicate="employer", object="Quillon Games", modality="planned", turn=0,
+          valid_from="2026-08-01"), "planned without a future valid_from"),
+    (item(predicate="employer", object="Quillon Games", turn=0, modality="maybe"),
+     "invalid item: modality"),
+    (item(predicate="city", object="Tartu", turn=0, valid_to="soon"), "bad valid_from"),
+])
+def test_hallucinated_or_malformed_records_are_dropped(raw: dict, reason: str) -> None:
+    parsed = parse_response(answer(raw), PLANS)
+    assert parsed.claims == ()
+    assert [r for _, r in parsed.drops] and reason in parsed.drops[0][1]
+
+
+def test_the_user_named_any_way_is_the_user() -> None:
+    raw = item(predicate="city", object="Tartu", subject="Me", turn=0, evidence="in Tartu")
+    assert parse_response(answer(raw), PLANS).claims[0].subject == "user"
