@@ -3,6 +3,7 @@ and the decisions that made or closed it."""
 from __future__ import annotations
 
 from api.memory import Memory
+from pipeline.valid_time import holds_at
 from schemas.ids import check_ident, check_namespace
 
 
@@ -11,6 +12,7 @@ def explain(memory: Memory, namespace: str, user_id: str,
     """One entry per fact version (current first, then the past), newest knowledge last;
     every predicate's when `predicate` is None (the inspector groups them)."""
     check_namespace(namespace), check_ident(user_id, "user id")
+    now = memory.deps.now()
     with memory.deps.unit_of_work(namespace=namespace) as uow:
         versions = uow.facts.all_versions(namespace, user_id, predicate)
         evidence = uow.facts.evidence([f.fact_id for f in versions])
@@ -24,9 +26,10 @@ def explain(memory: Memory, namespace: str, user_id: str,
             by_fact.setdefault(ref, []).append(d)
     out = []
     for f in versions:
-        status = ("current" if f.valid_to is None and f.retracted_at is None
-                  else "past (closed)" if f.retracted_at is None
-                  else "withdrawn from belief")
+        # Current is "holds now": a planned version is not yet, the one it replaces still is.
+        status = ("withdrawn from belief" if f.retracted_at is not None
+                  else "current" if holds_at(f, now)
+                  else "planned" if f.valid_from > now else "past (closed)")
         origin = f.replaces or f.fact_id
         session = sessions.get(f.session_id or "")
         out.append({
@@ -46,7 +49,7 @@ def explain(memory: Memory, namespace: str, user_id: str,
                           for d in by_fact.get(f.fact_id, []) + (
                               by_fact.get(origin, []) if origin != f.fact_id else [])],
         })
-    order = {"current": 0, "past (closed)": 1, "withdrawn from belief": 2}
+    order = {"current": 0, "planned": 1, "past (closed)": 2, "withdrawn from belief": 3}
     out.sort(key=lambda e: (order[e["status"]], e["valid_from"]))
     for q in quarantined:
         out.append({"predicate": q.predicate, "object": q.object, "status": "quarantined",

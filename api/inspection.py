@@ -45,7 +45,7 @@ class Version:
     predicate: str
     object: str
     cardinality: str
-    status: str  # current | past (closed) | withdrawn from belief
+    status: str  # current | planned | past (closed) | withdrawn from belief
     valid_from: datetime
     valid_to: datetime | None
     asserted_at: datetime
