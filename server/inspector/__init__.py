@@ -7,6 +7,7 @@ from fastapi import APIRouter
 from fastapi.responses import Response
 
 from api.runtime import Runtime
+from server.inspector.operator_view import operator_router
 from server.inspector.user_view import user_router
 from server.inspector.web import static_file
 
@@ -22,6 +23,7 @@ def build_inspector(runtime: Runtime) -> APIRouter:
         return static_file(name)
 
     router.include_router(user_router(runtime))
+    router.include_router(operator_router(runtime))
     return router
 
 
