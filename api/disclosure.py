@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from api.read import Reader
-from infra.stores.recall import RecallStore
 from pipeline.rank import SCORE_FLOOR, Candidate, estimate_tokens, fuse, mark_conflicts
 from schemas.errors import InvalidInput
 from schemas.ids import check_ident, check_namespace
@@ -72,8 +71,7 @@ def recall_index(reader: Reader, namespace: str, user_id: str, query: str,
     qvec = reader.deps.embedder.embed([query])[0]
     with reader.deps.unit_of_work(namespace=namespace) as uow:
         uow.audit.record(namespace, user_id, "read", f"recall.index k={k}", reader.deps.now())
-        cands = RecallStore(uow.session).candidates(namespace, user_id, query, qvec,
-                                                    pool=max(30, 3 * k))
+        cands = uow.recall.candidates(namespace, user_id, query, qvec, pool=max(30, 3 * k))
     ranked = mark_conflicts(fuse(cands, now=reader.deps.now(),
                                  half_life_days=s.decay_half_life_days))
     return topics_of(ranked, k=k)

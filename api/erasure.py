@@ -36,7 +36,7 @@ import structlog
 from api.memory import Memory, _aware
 from infra.deps import Deps, UnitOfWork
 from infra.stores.erasure import (
-    Counts, ErasureStore, Target, redacted, revision_of, tombstone_id, user_transcripts,
+    Counts, Target, redacted, revision_of, tombstone_id, user_transcripts,
 )
 from pipeline.opening import summarize_thread
 from pipeline.redact import REDACTED
@@ -124,7 +124,7 @@ def _run(memory: Memory, namespace: str, user_id: str, *, text, predicate, obj, 
 def _erase_user(uow: UnitOfWork, deps: Deps, namespace: str, user_id: str, now: datetime,
                 report: dict, dry_run: bool) -> None:
     counts = Counts()
-    ErasureStore(uow.session).erase_user(namespace, user_id, counts)
+    uow.erasure.erase_user(namespace, user_id, counts)
     keys = deps.transcripts.list_user(namespace, user_id)
     counts.add("transcript_objects_deleted", len(keys))
     # Pseudonymous: the log keeps that a user was erased without keeping who it was.
@@ -139,7 +139,7 @@ def _erase_user(uow: UnitOfWork, deps: Deps, namespace: str, user_id: str, now: 
 
 def _erase_content(uow: UnitOfWork, deps: Deps, namespace: str, user_id: str, now: datetime,
                    report: dict, dry_run: bool, *, text, predicate, obj, fact_id) -> None:
-    es = ErasureStore(uow.session)
+    es = uow.erasure
     counts = Counts()
     sessions = es.lock_sessions(namespace, user_id)
     by_session_id = {s.session_id: s for s in sessions}

@@ -13,19 +13,11 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import select
-
 from api.memory import Memory
-from infra.db.models import (
-    AuditRow, BufferedClaimRow, BufferedTurnRow, CheckpointRow, DeadLetterRow, DecisionRow,
-    ExtractionRunRow, FactEvidenceRow, FactRow, FragmentRow, MemoryItemRow,
-    MemoryItemVersionRow, QuarantineRow, SessionRow, TombstoneRow, WorkingSetRow,
-)
-from infra.stores.erasure import contains, user_transcripts
+from infra.stores.erasure import user_transcripts
 from schemas.ids import check_ident, check_namespace
 
 FORMAT = 1
-_NOT_EXPORTED = {"embedding", "tsv"}
 
 
 def _json(value: Any) -> Any:
@@ -40,20 +32,6 @@ def _json(value: Any) -> Any:
     return value
 
 
-def _row(row) -> dict:
-    out = {c.key: getattr(row, c.key) for c in row.__table__.columns
-           if c.key not in _NOT_EXPORTED}
-    if "embedding" in row.__table__.columns:
-        out["has_vector"] = row.embedding is not None
-    return out
-
-
-def _status(f: FactRow) -> str:
-    if f.retracted_at is not None:
-        return "retracted"
-    return "current" if f.valid_to is None else "closed"
-
-
 def export_user(memory: Memory, namespace: str, user_id: str) -> dict:
     """Everything held for the user (`namespace`, `user_id`) as one JSON-able document."""
     check_namespace(namespace), check_ident(user_id, "user id")
@@ -61,40 +39,7 @@ def export_user(memory: Memory, namespace: str, user_id: str) -> dict:
     now = deps.now()
     with deps.unit_of_work(namespace=namespace) as uow:
         uow.audit.record(namespace, user_id, "export", "export:user", now)
-        s = uow.session
-
-        def of_user(model, *order):
-            return [_row(r) for r in s.scalars(select(model).where(
-                model.namespace == namespace, model.user_id == user_id).order_by(*order))]
-
-        sessions = list(s.scalars(select(SessionRow).where(
-            SessionRow.namespace == namespace, SessionRow.user_id == user_id)
-            .order_by(SessionRow.started_at)))
-        sids = [r.sid for r in sessions]
-
-        def of_sessions(model, *order):
-            if not sids:
-                return []
-            return [_row(r) for r in s.scalars(select(model).where(
-                model.namespace == namespace, model.sid.in_(sids)).order_by(*order))]
-
-        facts = []
-        for f in s.scalars(select(FactRow).where(
-                FactRow.namespace == namespace, FactRow.user_id == user_id)
-                .order_by(FactRow.predicate, FactRow.valid_from, FactRow.asserted_at)):
-            facts.append({**_row(f), "status": _status(f)})
-        versions: dict[str, list[dict]] = {}
-        for v in of_user(MemoryItemVersionRow, MemoryItemVersionRow.item_id,
-                         MemoryItemVersionRow.revision):
-            versions.setdefault(v["item_id"], []).append(v)
-        items = [{**i, "versions": versions.pop(i["item_id"], [])}
-                 for i in of_user(MemoryItemRow, MemoryItemRow.created_at)]
-        orphans = [v for vs in versions.values() for v in vs]
-        dead = []
-        if sids:
-            dead = [_row(r) for r in s.scalars(select(DeadLetterRow).where(
-                DeadLetterRow.namespace == namespace,
-                contains(DeadLetterRow.payload, [x.lower() for x in sids])))]
+        rows = uow.export.user_rows(namespace, user_id)
         profile = uow.profiles.get(namespace, user_id)
         doc = {
             "format": FORMAT,
@@ -105,26 +50,7 @@ def export_user(memory: Memory, namespace: str, user_id: str) -> dict:
                          "rendered_at": profile.rendered_at,
                          "sensitive_consent": profile.sensitive_consent}
                         if profile else None),
-            "facts": facts,
-            "fact_evidence": of_user(FactEvidenceRow, FactEvidenceRow.observed_at),
-            "memory_items": items,
-            "memory_item_versions_without_item": orphans,
-            "fragments": of_user(FragmentRow, FragmentRow.session_id, FragmentRow.turn_start),
-            "sessions": [_row(r) for r in sessions],
-            "buffered_turns": of_sessions(BufferedTurnRow, BufferedTurnRow.sid,
-                                          BufferedTurnRow.idx),
-            "buffered_claims": of_sessions(BufferedClaimRow, BufferedClaimRow.sid,
-                                           BufferedClaimRow.seq),
-            "working_set": of_user(WorkingSetRow, WorkingSetRow.at),
-            "quarantine": of_user(QuarantineRow, QuarantineRow.created_at),
-            "decisions": of_user(DecisionRow, DecisionRow.created_at),
-            "tombstones": [{"kind": t["kind"], "created_at": t["created_at"]}
-                           for t in of_user(TombstoneRow, TombstoneRow.created_at)],
-            "checkpoints": of_sessions(CheckpointRow, CheckpointRow.sid,
-                                       CheckpointRow.completed_at),
-            "extraction_runs": of_sessions(ExtractionRunRow, ExtractionRunRow.created_at),
-            "dead_letters": dead,
-            "audit_log": of_user(AuditRow, AuditRow.at),
+            **rows,
         }
     doc["transcripts"] = _transcripts(memory, namespace, user_id)
     return _json(doc)

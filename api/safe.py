@@ -16,10 +16,9 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 import structlog
-from sqlalchemy import Engine, event
 
 from api.read import Reader
-from infra.deadline import DEADLINE, remaining_ms
+from infra.deadline import DEADLINE
 from infra.metrics import RECALL_DEGRADED, RECALL_HITS, RECALL_REQUESTS
 from pipeline.breaker import Breaker, BreakerPolicy, State
 from schemas.errors import TransientError
@@ -87,19 +86,6 @@ def guard_for(reader: Reader, *, policy: BreakerPolicy | None = None,
         return guard
 
 
-def _set_statement_timeout(conn, *_args) -> None:
-    """Engine `begin` hook: a recall's transaction may not outlive the recall's deadline."""
-    ms = remaining_ms()
-    if ms is None:
-        return
-    conn.exec_driver_sql(f"SET LOCAL statement_timeout = {ms}")
-
-
-def _install(engine: Engine) -> None:
-    if not event.contains(engine, "begin", _set_statement_timeout):
-        event.listen(engine, "begin", _set_statement_timeout)
-
-
 def _run(reader: Reader, deadline: float, namespace: str, user_id: str, query: str,
          k: int | None, token_budget: int | None = None) -> RecallResult:
     token = DEADLINE.set(deadline)
@@ -145,7 +131,7 @@ def safe_recall(reader: Reader, namespace: str, user_id: str, query: str, *,
         return _degraded("open", namespace, user_id, None)
     ms = deadline_ms if deadline_ms is not None else reader.deps.settings.recall_deadline_ms
     deadline = time.monotonic() + ms / 1000
-    _install(reader.deps.app_engine)
+    reader.deps.limit_transactions_to_deadline()
     future = _POOL.submit(_run, reader, deadline, namespace, user_id, query, k, token_budget)
     try:
         result = future.result(timeout=max(0.0, deadline - time.monotonic()))

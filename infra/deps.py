@@ -21,16 +21,21 @@ from infra.db.roles import (APP_LOGIN, APP_ROLE, app_login_password, login_privi
 from infra.embedders import Embedder, make_embedder
 from infra.settings import Settings
 from infra.stores.audit import AuditStore, current_actor
+from infra.stores.decisions import DecisionStore
+from infra.stores.erasure import ErasureStore
+from infra.stores.export import ExportReads
 from infra.stores.facts import FactStore
 from infra.stores.idempotency import IdempotencyStore
 from infra.stores.items import ItemStore
 from infra.stores.keys import ApiKeyStore
 from infra.stores.objects import open_object_store
 from infra.stores.profiles import ProfileStore
-from infra.stores.recall import RecallReads, prepare_read_connection
+from infra.stores.recall import RecallReads, RecallStore, prepare_read_connection
 from infra.stores.runs import RunStore
+from infra.stores.scan import ContentScan
 from infra.stores.sessions import SessionStore
 from infra.stores.transcripts import TranscriptStore
+from infra.stores.working_set import WorkingSetStore
 from pipeline.extract.base import Extractor
 from pipeline.vocabulary import Vocabulary
 from schemas.enums import ExtractorKind
@@ -43,6 +48,9 @@ log = structlog.get_logger(__name__)
 ALL_NAMESPACES = "*"
 #: `Connection.info` key: a held connection that took no session-level lock.
 NOTHING_HELD = "reverie_nothing_held"
+#: A connection kept across units of work (`Deps.held_connection`), for type hints outside
+#: infra.
+HeldConnection = Connection
 
 
 class UnitOfWork:
@@ -59,6 +67,12 @@ class UnitOfWork:
         self.audit = AuditStore(session)
         self.keys = ApiKeyStore(session)
         self.idempotency = IdempotencyStore(session)
+        self.decisions = DecisionStore(session)
+        self.working_set = WorkingSetStore(session)
+        self.erasure = ErasureStore(session)
+        self.recall = RecallStore(session)
+        self.export = ExportReads(session)
+        self.scan = ContentScan(session)
         self.namespace: str | None = None
         self._after: list[Callable[[], None]] = []
 
@@ -256,12 +270,28 @@ class Deps:
                 conn.invalidate()
             conn.close()
 
+    def limit_transactions_to_deadline(self) -> None:
+        """From now on every transaction of the application's engine (`app_engine`)
+        carries a Postgres `statement_timeout` of the time left before the caller's
+        deadline (`infra.deadline`), when one is set: the database gives up when the
+        caller has."""
+        if not event.contains(self.app_engine, "begin", _set_statement_timeout):
+            event.listen(self.app_engine, "begin", _set_statement_timeout)
+
     def dispose(self) -> None:
         self.engine.dispose()
         if self.app_engine is not self.engine:
             self.app_engine.dispose()
         if self._read_engine is not None:
             self._read_engine.dispose()
+
+
+def _set_statement_timeout(conn: Connection, *_args) -> None:
+    """Engine `begin` hook: a transaction may not outlive the caller's deadline."""
+    ms = remaining_ms()
+    if ms is None:
+        return
+    conn.exec_driver_sql(f"SET LOCAL statement_timeout = {ms}")
 
 
 def make_extractor(settings: Settings) -> Extractor:

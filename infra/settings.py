@@ -99,7 +99,7 @@ class Settings(BaseSettings):
     recall_k: int = 5
     recall_token_budget: int = 600
 
-    # forgetting
+    # expiry (TTLs, decay, quotas)
     decay_half_life_days: float = 90.0
     short_lived_ttl_days: int = 14
     namespace_quota_items: int = 100_000

@@ -280,3 +280,19 @@ class ContextBlock(Frozen):
     #: True when memory could not answer in time: every part is empty, `note` says so.
     degraded: bool = False
     note: str | None = None
+
+
+class WorkingSetEntry(Frozen):
+    """One claim the online per-turn pass wrote for an open session: short-lived, discarded
+    when the session is consolidated."""
+
+    entry_id: str
+    namespace: str
+    user_id: str
+    session_id: str
+    predicate: str
+    object: str
+    op: ClaimOp
+    turn: int
+    at: datetime
+    expires_at: datetime

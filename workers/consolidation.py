@@ -28,9 +28,9 @@ from datetime import datetime
 from typing import Literal
 
 import structlog
-from sqlalchemy import Connection
 
-from infra.deps import NOTHING_HELD, Deps, UnitOfWork
+from infra.db.engine import DATABASE_DOWN
+from infra.deps import NOTHING_HELD, Deps, HeldConnection, UnitOfWork
 from pipeline.batching import Pending, pick_batch
 from schemas.enums import RunMode
 from workers.failures import RETRYABLE
@@ -162,7 +162,7 @@ def _next_batch(uow: UnitOfWork, trigger: Pending, ns: str, version: str, size: 
 
 
 def run_batch(deps: Deps, sids: list[str], trigger: str, namespace: str, now: datetime,
-              conn: Connection) -> list[str]:
+              conn: HeldConnection) -> list[str]:
     """Reconcile and consolidate the whole batch; on a failure that is not transient, one
     session at a time (see the module doc). Returns the sessions that went through."""
     try:

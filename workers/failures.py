@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import psycopg
 import structlog
 from celery.exceptions import SoftTimeLimitExceeded
 from kombu.exceptions import OperationalError as BrokerError
-from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, PendingRollbackError
 
+from infra.db.engine import DATABASE_DOWN, connection_invalidated
 from infra.deps import Deps
 from infra.spool import DeadLetterSpool
 from schemas.errors import PermanentError, TransientError
@@ -27,9 +26,8 @@ from schemas.tasks import DeadLetter
 log = structlog.get_logger(__name__)
 
 #: Failures a task retries rather than dead-letters; a batch does not split on them either.
-RETRYABLE = (TransientError, OperationalError, InterfaceError, PendingRollbackError,
-             psycopg.OperationalError, psycopg.InterfaceError, BrokerError, ConnectionError,
-             TimeoutError, SoftTimeLimitExceeded)
+RETRYABLE = (TransientError, *DATABASE_DOWN, BrokerError, ConnectionError, TimeoutError,
+             SoftTimeLimitExceeded)
 
 
 def is_transient(exc: BaseException | None) -> bool:
@@ -41,7 +39,7 @@ def is_transient(exc: BaseException | None) -> bool:
             return False
         if isinstance(exc, RETRYABLE):
             return True
-        if isinstance(exc, DBAPIError) and exc.connection_invalidated:
+        if connection_invalidated(exc):
             return True
         exc, seen = exc.__cause__ or exc.__context__, seen + 1
     return False

@@ -121,22 +121,19 @@ def _count_statement(*_args, **_kw) -> None:
 
 def _refresh_live_items() -> None:
     """After the nightly batch: the live-item gauge of every namespace."""
-    from sqlalchemy import text
-
     from infra.deps import current_deps
     from infra.metrics import LIVE_ITEMS
-    with current_deps().engine.connect() as c:
-        for namespace, n in c.execute(text("SELECT namespace, count(*) FROM memory_items "
-                                           "WHERE NOT retired GROUP BY namespace")):
-            LIVE_ITEMS.labels(namespace).set(n)
+    with current_deps().unit_of_work() as uow:
+        counts = uow.items.live_by_namespace()
+    for namespace, n in counts.items():
+        LIVE_ITEMS.labels(namespace).set(n)
 
 
 def install(queues: list[str] | None = None) -> None:
     """Connect the signals (in the worker's main process, before the pool forks); the
     metrics endpoint reports the depth of `queues` (default: every queue)."""
-    from sqlalchemy import Engine, event
-
     from infra import tracing
+    from infra.db.engine import on_every_statement
     from infra.deps import current_deps
     from infra.metrics import SESSIONS_FAILED, TASK_SECONDS, TASKS
 
@@ -144,8 +141,7 @@ def install(queues: list[str] | None = None) -> None:
     settings = current_deps().settings
     serve_metrics(settings.metrics_port, settings.broker_url,
                   queues or list(queues_of(settings).values()))
-    if not event.contains(Engine, "before_cursor_execute", _count_statement):
-        event.listen(Engine, "before_cursor_execute", _count_statement)
+    on_every_statement(_count_statement)
 
     @worker_process_init.connect(weak=False)
     def _fresh_deps(**_kw) -> None:

@@ -23,11 +23,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 import structlog
-from sqlalchemy import Connection
 
 from infra import metrics, tracing
-from infra.deps import Deps, UnitOfWork
-from infra.stores.erasure import ErasureStore
+from infra.deps import Deps, HeldConnection, UnitOfWork
 from pipeline.reconcile import advance
 from pipeline.redact import REDACTED
 from pipeline.replay import claims_in_order, fragments_of
@@ -61,7 +59,7 @@ def _stage(name: str):
 
 @contextmanager
 def _open(deps: Deps, sids: Sequence[str], namespace: str | None,
-          connection: Connection | None, outputs_of: str | None = None
+          connection: HeldConnection | None, outputs_of: str | None = None
           ) -> Iterator[tuple[UnitOfWork, Loaded]]:
     """The stage's unit of work, its users locked, its sessions loaded with checkpoints.
 
@@ -135,7 +133,7 @@ def _extract(extractor, transcript: Transcript) -> tuple[list[Claim], object]:
 
 
 def _replay_unlocked(deps: Deps, sids: Sequence[str], namespace: str | None,
-                     connection: Connection | None) -> dict[str, _Replayed]:
+                     connection: HeldConnection | None) -> dict[str, _Replayed]:
     """The CPU-heavy part of replay (extraction, embedding) before the stage takes its
     users' locks, on a read of the sessions and tombstones: an erasure for those users, or
     another batch's stages, need not wait for a whole batch's model time."""
@@ -144,7 +142,7 @@ def _replay_unlocked(deps: Deps, sids: Sequence[str], namespace: str | None,
         todo = [info for info, done in loaded if "replay" not in done]
         if not todo:
             return {}
-        stones = ErasureStore(uow.session).tombstones(todo[0].namespace, _users(todo))
+        stones = uow.erasure.tombstones(todo[0].namespace, _users(todo))
     out = {}
     for info in todo:
         try:
@@ -158,7 +156,7 @@ def _replay_unlocked(deps: Deps, sids: Sequence[str], namespace: str | None,
 
 @_stage("replay")
 def replay_many(deps: Deps, sids: Sequence[str], now: datetime, *,
-                namespace: str | None = None, connection: Connection | None = None
+                namespace: str | None = None, connection: HeldConnection | None = None
                 ) -> list[str]:
     """Extract claims and store fragments (one embedding call for the whole batch).
     Returns the sessions replayed now (not those whose checkpoint existed).
@@ -173,7 +171,7 @@ def replay_many(deps: Deps, sids: Sequence[str], now: datetime, *,
         todo = [info for info, done in loaded if "replay" not in done]
         if not todo:
             return []
-        stones = ErasureStore(uow.session).tombstones(todo[0].namespace, _users(todo))
+        stones = uow.erasure.tombstones(todo[0].namespace, _users(todo))
         fragments, runs, outputs = [], [], []
         for info in todo:
             done = early.get(info.sid)
@@ -214,7 +212,7 @@ def _embed(fragments: Sequence[Fragment], deps: Deps) -> dict[str, list[float]]:
 # ---- reconcile ---------------------------------------------------------------------------
 @_stage("reconcile")
 def reconcile_many(deps: Deps, sids: Sequence[str], now: datetime, *,
-                   namespace: str | None = None, connection: Connection | None = None
+                   namespace: str | None = None, connection: HeldConnection | None = None
                    ) -> list[str]:
     """Plan each session against its user's facts. A user's later session in the batch is
     planned against the facts the earlier plans leave (played in memory); its checkpoint
@@ -285,7 +283,7 @@ def _plans(uow: UnitOfWork, deps: Deps, todo: Loaded,
 
 @_stage("consolidate")
 def consolidate_many(deps: Deps, sids: Sequence[str], now: datetime, *,
-                     namespace: str | None = None, connection: Connection | None = None
+                     namespace: str | None = None, connection: HeldConnection | None = None
                      ) -> list[str]:
     """Write the plans, then per user once: stray vectors and the profile; mark the sessions
     consolidated."""
@@ -321,11 +319,11 @@ def consolidate_many(deps: Deps, sids: Sequence[str], now: datetime, *,
 # ---- forget ------------------------------------------------------------------------------
 @_stage("forget")
 def forget_many(deps: Deps, sids: Sequence[str], now: datetime, *,
-                namespace: str | None = None, connection: Connection | None = None
+                namespace: str | None = None, connection: HeldConnection | None = None
                 ) -> list[str]:
     """Policy forgetting for the sessions' users (TTL expiry), once per user; what expired
     is recorded with the user's first session of the batch. Erasure has its own path."""
-    from workers.forgetting import expire_users
+    from workers.expiry import expire_users
     version = deps.extractor.version
     with _open(deps, sids, namespace, connection) as (uow, loaded):
         todo = [info for info, done in loaded if "forget" not in done]

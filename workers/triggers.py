@@ -78,8 +78,9 @@ def resend_stranded(deps: Deps, now: datetime) -> list[str]:
 
 
 def nightly_batch(deps: Deps, now: datetime) -> dict:
-    """Consolidate anything still pending, then forgetting by policy for every user."""
-    from workers.forgetting import expire_user
+    """Consolidate anything still pending, then expiry by policy (TTLs, quotas) for every
+    user."""
+    from workers.expiry import enforce_quotas, expire_user
     from workers.tasks import publish_session_end as publish
     swept = sweep(deps, now)
     with deps.unit_of_work(namespace="*") as uow:
@@ -90,20 +91,14 @@ def nightly_batch(deps: Deps, now: datetime) -> dict:
         publish(sid, _at(deps, now))
     expired: list[dict] = []
     with deps.unit_of_work(namespace="*") as uow:
-        from sqlalchemy import select
-        from infra.db.models import MemoryItemRow
         # In the order dream batches lock users in (sorted): this transaction holds them
         # all, so any other order could deadlock with a batch.
-        users = uow.session.execute(select(MemoryItemRow.namespace, MemoryItemRow.user_id)
-                                    .distinct().order_by(MemoryItemRow.namespace,
-                                                         MemoryItemRow.user_id)).all()
-        for namespace, user_id in users:
+        for namespace, user_id in uow.items.users_with_items():
             uow.facts.lock_user(namespace, user_id)
             got = expire_user(uow, namespace, user_id, now)
             if got:
                 plans.refresh_profile(uow, namespace, user_id, now, force_bump=True)
             expired.extend(got)
-        from workers.forgetting import enforce_quotas
         quota = enforce_quotas(uow, deps, now)
     from infra.db.purge import purge_if_wanted
     report = {"purge": purge_if_wanted(deps.engine, now), "swept": len(swept), "pending": len(pending), "expired": expired,

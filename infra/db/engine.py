@@ -2,16 +2,31 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
+import psycopg
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, PendingRollbackError
 
 from infra.db import vectors
 from infra.settings import Settings
+from schemas.errors import StoreUnavailable
 
 _MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+#: The driver's "the database cannot be reached or went away" errors, for code outside
+#: infra that must tell them apart (retry, stop a run) without importing the driver.
+DATABASE_DOWN: tuple[type[Exception], ...] = (
+    OperationalError, InterfaceError, PendingRollbackError,
+    psycopg.OperationalError, psycopg.InterfaceError)
+
+
+def connection_invalidated(exc: BaseException) -> bool:
+    """True when `exc` is a driver error raised as its connection was invalidated (the
+    database went away under a statement): an outage, whatever the error's class."""
+    return isinstance(exc, DBAPIError) and bool(exc.connection_invalidated)
 _embedded_lock = threading.Lock()
 _embedded: dict[Path, object] = {}
 
@@ -87,3 +102,23 @@ def migrate(engine: Engine) -> None:
         command.upgrade(cfg, "head")
     # Connections opened before the vector extension existed send vectors as text: new ones.
     engine.dispose()
+
+
+def run_admin(url: str, *statements: str) -> None:
+    """Statements that cannot run in a transaction (CREATE / DROP DATABASE), in autocommit
+    on `url`; StoreUnavailable when Postgres refuses or cannot be reached."""
+    engine = create_engine(to_psycopg_url(url), isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as conn:
+            for stmt in statements:
+                conn.exec_driver_sql(stmt)
+    except DBAPIError as exc:
+        raise StoreUnavailable(f"Postgres refused: {exc.orig or exc}") from exc
+    finally:
+        engine.dispose()
+
+
+def on_every_statement(fn: Callable[..., None]) -> None:
+    """Call `fn` before each statement any engine of this process sends (once per `fn`)."""
+    if not event.contains(Engine, "before_cursor_execute", fn):
+        event.listen(Engine, "before_cursor_execute", fn)

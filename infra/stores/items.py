@@ -305,3 +305,72 @@ class ItemStore:
     def count_live(self, namespace: str) -> int:
         return self._s.scalar(select(func.count()).select_from(MemoryItemRow).where(
             MemoryItemRow.namespace == namespace, MemoryItemRow.retired.is_(False))) or 0
+
+    # ---- expiry and quotas (workers.expiry) --------------------------------------------------
+    def with_ttl(self, namespace: str, user_ids: Sequence[str]) -> list[MemoryItem]:
+        """The users' live items that carry a TTL (short-lived kinds), by user."""
+        if not user_ids:
+            return []
+        return [to_item(r) for r in self._s.scalars(select(MemoryItemRow).where(
+            MemoryItemRow.namespace == namespace, MemoryItemRow.user_id.in_(list(user_ids)),
+            MemoryItemRow.retired.is_(False), MemoryItemRow.ttl_days.is_not(None))
+            .order_by(MemoryItemRow.user_id))]
+
+    def retire(self, item_ids: Sequence[str], now: datetime) -> None:
+        """Retire live items by id (already retired ones are left as they are)."""
+        if item_ids:
+            self._s.execute(update(MemoryItemRow).where(
+                MemoryItemRow.item_id.in_(list(item_ids)), MemoryItemRow.retired.is_(False))
+                .values(retired=True, updated_at=now))
+
+    def users_with_items(self) -> list[tuple[str, str]]:
+        """Every (namespace, user) holding an item, sorted: the order dream batches lock
+        users in, so a transaction that locks them all cannot deadlock with a batch."""
+        return [(ns, u) for ns, u in self._s.execute(
+            select(MemoryItemRow.namespace, MemoryItemRow.user_id).distinct()
+            .order_by(MemoryItemRow.namespace, MemoryItemRow.user_id))]
+
+    def namespaces_over(self, quota: int) -> dict[str, int]:
+        """Namespaces holding more live items than `quota`, with how many more."""
+        rows = self._s.execute(
+            select(MemoryItemRow.namespace, func.count()).where(MemoryItemRow.retired.is_(False))
+            .group_by(MemoryItemRow.namespace).having(func.count() > quota)).all()
+        return {ns: n - quota for ns, n in rows}
+
+    def live_by_namespace(self) -> dict[str, int]:
+        """Live items per namespace (those holding any)."""
+        return self.namespaces_over(0)
+
+    def lowest_value(self, namespace: str, *, except_kinds: Sequence[str],
+                     limit: int | None = None) -> list[MemoryItem]:
+        """The namespace's live items but those of `except_kinds`, lowest value first:
+        longest unused, then least confident."""
+        q = select(MemoryItemRow).where(
+            MemoryItemRow.namespace == namespace, MemoryItemRow.retired.is_(False),
+            MemoryItemRow.kind.not_in(sorted(except_kinds))).order_by(
+            func.coalesce(MemoryItemRow.accessed_at, MemoryItemRow.updated_at),
+            MemoryItemRow.confidence, MemoryItemRow.item_id)
+        return [to_item(r) for r in self._s.scalars(q if limit is None else q.limit(limit))]
+
+    def add_merged(self, item: MemoryItem, vector: list[float], model: str) -> None:
+        """Insert an item that merges others (revision 1, with its first version); a second
+        run inserts nothing."""
+        self._s.execute(insert(MemoryItemRow).values(
+            **item.model_dump(exclude={"sources", "tags", "accessed_at", "ttl_days"}),
+            sources=list(item.sources), tags=list(item.tags), embedding=vector,
+            embed_model=model).on_conflict_do_nothing(index_elements=["item_id"]))
+        self._s.execute(insert(MemoryItemVersionRow).values(
+            item_id=item.item_id, revision=item.revision, namespace=item.namespace,
+            user_id=item.user_id, statement=item.statement, confidence=item.confidence,
+            sources=list(item.sources), fact_id=None, created_at=item.created_at)
+            .on_conflict_do_nothing())
+
+    def supersede(self, item_ids: Sequence[str], by: str, now: datetime) -> None:
+        """Retire items in favour of item `by` and close their current versions."""
+        ids = list(item_ids)
+        if ids:
+            self._s.execute(update(MemoryItemRow).where(MemoryItemRow.item_id.in_(ids))
+                            .values(retired=True, superseded_by=by, updated_at=now))
+            self._s.execute(update(MemoryItemVersionRow).where(
+                MemoryItemVersionRow.item_id.in_(ids), MemoryItemVersionRow.superseded_at.is_(None))
+                .values(superseded_at=now))

@@ -21,6 +21,13 @@ class RunStore:
         row = self._s.get(CheckpointRow, (sid, stage, input_hash, version))
         return None if row is None else (row.output or {})
 
+    def finished(self, sid: str, stage: str, input_hash: str) -> bool:
+        """Whether `stage` has a checkpoint for this transcript, under any extractor
+        version."""
+        return self._s.scalar(select(CheckpointRow.sid).where(
+            CheckpointRow.sid == sid, CheckpointRow.stage == stage,
+            CheckpointRow.input_hash == input_hash).limit(1)) is not None
+
     def mark_done(self, sid: str, namespace: str, stage: str, input_hash: str, version: str,
                   output: dict | None, now: datetime) -> bool:
         """Record a finished stage; False when a concurrent run recorded it first."""

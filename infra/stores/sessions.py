@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import case, delete, func, select, text, update
+from sqlalchemy import case, delete, func, insert, select, text, update
 from sqlalchemy.orm import Session
 
 from infra.db.models import BufferedClaimRow, BufferedTurnRow, CheckpointRow, SessionRow
@@ -178,6 +178,12 @@ class SessionStore:
             return set()
         return set(self._s.execute(_TAKE_USERS, {"ns": namespace,
                                                  "users": list(user_ids)}).scalars())
+
+    def seed(self, rows: Sequence[dict], *, chunk: int = 500) -> None:
+        """Insert session rows (column dicts) as `end_session` leaves them, `chunk` per
+        statement: benchmarks fill a store this way without playing every session."""
+        for i in range(0, len(rows), chunk):
+            self._s.execute(insert(SessionRow), list(rows[i:i + chunk]))
 
     def set_states(self, sids: Sequence[str], state: SessionState) -> None:
         if sids:

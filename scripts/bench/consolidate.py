@@ -56,11 +56,8 @@ def with_database(url: str, name: str) -> str:
 
 
 def admin(url: str, sql: str) -> None:
-    from sqlalchemy import create_engine, text
-    engine = create_engine(with_database(url, "postgres"), isolation_level="AUTOCOMMIT")
-    with engine.connect() as c:
-        c.execute(text(sql))
-    engine.dispose()
+    from infra.db.engine import run_admin
+    run_admin(with_database(url, "postgres"), sql)
 
 
 class Worker:
@@ -199,9 +196,6 @@ class Scenario:
         """Ended sessions, as `end_session` leaves them: transcript object + session row.
         With `ended=False` the rows stay open until `run` ends each one as it publishes its
         event (a worker's batch can only claim sessions that have ended)."""
-        from sqlalchemy.dialects.postgresql import insert
-
-        from infra.db.models import SessionRow
         from pipeline.opening import summarize_thread
         from schemas.ids import session_key
         deps, rows = self.rt.deps, []
@@ -216,16 +210,14 @@ class Scenario:
                 transcript_bytes=size, turn_count=len(t.turns),
                 summary=summarize_thread([x.text for x in t.turns if x.role == "user"])))
         with deps.unit_of_work() as uow:
-            for i in range(0, len(rows), 500):
-                uow.session.execute(insert(SessionRow), rows[i:i + 500])
+            uow.sessions.seed(rows)
         deps.engine.dispose()  # the publisher's counters reach pg_stat now, not in 10 s
         return [r["sid"] for r in rows]
 
     def run(self, sids: list[str], label: str, *, rate: float | None = None) -> dict:
         """Publish the session-end events (all at once, or `rate` per second) and wait.
         Paced (`rate`), each session is ended (row marked ended) just before its event."""
-        from sqlalchemy import text
-
+        from infra.stores.probes import BenchProbe
         from workers.tasks import publish_session_end
         published: dict[str, float] = {}
         consolidated: dict[str, float] = {}
@@ -234,30 +226,26 @@ class Scenario:
         task = self.progress.add_task(label, total=len(sids))
         stop = threading.Event()
 
+        probe = BenchProbe(self.rt.deps.engine)
+
         def poll() -> None:
-            engine = self.rt.deps.engine
             waiting, unfinished = set(sids), set(sids)
             deadline = time.monotonic() + 120 + 2.0 * len(sids)
             while unfinished and time.monotonic() < deadline and not stop.is_set():
-                with engine.connect() as c:
-                    rows = c.execute(text(
-                        "SELECT sid, state FROM sessions WHERE sid = ANY(:s) "
-                        "AND state IN ('consolidated', 'failed')"), {"s": list(waiting)}).all()
-                    seen = time.perf_counter()
-                    for sid, state in rows:
-                        waiting.discard(sid)
-                        if state == "failed":
-                            failed.add(sid)
-                            unfinished.discard(sid)
-                        else:
-                            consolidated[sid] = seen
-                    finished = c.execute(text(
-                        "SELECT sid FROM checkpoints WHERE sid = ANY(:s) AND stage = 'forget'"),
-                        {"s": list(unfinished - waiting)}).scalars().all()
-                    seen = time.perf_counter()
-                    for sid in finished:
-                        done[sid] = seen
+                rows = probe.settled(waiting)
+                seen = time.perf_counter()
+                for sid, state in rows:
+                    waiting.discard(sid)
+                    if state == "failed":
+                        failed.add(sid)
                         unfinished.discard(sid)
+                    else:
+                        consolidated[sid] = seen
+                finished = probe.checkpointed(unfinished - waiting, "forget")
+                seen = time.perf_counter()
+                for sid in finished:
+                    done[sid] = seen
+                    unfinished.discard(sid)
                 self.progress.update(task, completed=len(done) + len(failed))
                 time.sleep(0.01 if rate else 0.025)
 
@@ -268,10 +256,7 @@ class Scenario:
             if rate:
                 time.sleep(max(0.0, start + i / rate - time.perf_counter()))
             if rate:
-                with self.rt.deps.engine.begin() as c:
-                    c.execute(text("UPDATE sessions SET state = 'ended', ended_at = "
-                                   "last_activity_at WHERE sid = :s AND state = 'open'"),
-                              {"s": sid})
+                probe.end_open(sid)
             published[sid] = time.perf_counter()
             publish_session_end(sid, None)
         poller.join()
@@ -291,21 +276,16 @@ class Scenario:
     # -- counters ---------------------------------------------------------------------------
     def table_stats(self) -> dict[str, int]:
         """Rows inserted + updated + deleted per table, once every backend has reported."""
-        from sqlalchemy import text
+        from infra.stores.probes import BenchProbe
         time.sleep(max(0.0, self.last_activity + self.opts.stats_wait_s - time.monotonic()))
-        with self.rt.deps.engine.connect() as c:
-            rows = c.execute(text("SELECT relname, n_tup_ins + n_tup_upd + n_tup_del "
-                                  "FROM pg_stat_user_tables")).all()
-        return {name: int(n) for name, n in rows}
+        return BenchProbe(self.rt.deps.engine).table_activity()
 
     def cpu_seconds(self) -> dict[int, float]:
         """CPU time so far of the workers' processes and of this database's backends."""
         import psutil
-        from sqlalchemy import text
-        with self.rt.deps.engine.connect() as c:
-            pids = set(c.execute(text("SELECT pid FROM pg_stat_activity WHERE datname = "
-                                      "current_database() AND pid <> pg_backend_pid()"))
-                       .scalars())
+
+        from infra.stores.probes import BenchProbe
+        pids = BenchProbe(self.rt.deps.engine).backend_pids()
         out = {}
         for pid in pids | self.worker_pids():
             try:
@@ -367,14 +347,9 @@ class Scenario:
     def raw_embed(self, namespace: str) -> dict:
         """The model's own throughput on the batch's texts, in one call (workers idle), with
         one torch thread as in a worker's pool process, and with torch's default."""
-        from sqlalchemy import text
-
         from infra.embedders import make_embedder
-        with self.rt.deps.engine.connect() as c:
-            texts = list(c.execute(text(
-                "SELECT text FROM fragments WHERE namespace = :ns UNION ALL "
-                "SELECT statement FROM memory_items WHERE namespace = :ns"),
-                {"ns": namespace}).scalars())
+        from infra.stores.probes import BenchProbe
+        texts = BenchProbe(self.rt.deps.engine).texts(namespace)
         embedder = make_embedder(self.opts.embedder)
         embedder.embed(texts[:16])  # load and warm the model
         out = {"texts": len(texts), "batch_size": getattr(embedder, "batch_size", None)}

@@ -121,7 +121,7 @@ def sweep(at: str = typer.Option(None, help="Run as of this time (ISO-8601)."),
 @app.command()
 def nightly(at: str = typer.Option(None, help="Run as of this time (ISO-8601)."),
             data_dir: DataDir = None) -> None:
-    """The nightly batch: pending consolidation and forgetting by policy."""
+    """The nightly batch: pending consolidation, then expiry by policy (TTLs, quotas)."""
     rt = _runtime(data_dir)
     from workers.triggers import nightly_batch
     console.print_json(json.dumps(nightly_batch(rt.deps, parse_time(at) or rt.deps.now()),

@@ -17,9 +17,8 @@ import traceback
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-from sqlalchemy.exc import OperationalError
-
 from api.admin import correct
+from infra.db.engine import DATABASE_DOWN
 from schemas.errors import StoreUnavailable
 from scripts.eval import match as m
 from scripts.eval.checks import run_check, view_for
@@ -29,7 +28,7 @@ from workers.triggers import nightly_batch, sweep
 
 
 def _fatal_errors() -> tuple[type[BaseException], ...]:
-    errors: list[type[BaseException]] = [ServiceDown, StoreUnavailable, OperationalError,
+    errors: list[type[BaseException]] = [ServiceDown, StoreUnavailable, *DATABASE_DOWN,
                                          ConnectionError]
     try:  # a broker that went away
         from kombu.exceptions import OperationalError as BrokerDown

@@ -18,16 +18,15 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from sqlalchemy import create_engine, select, text
-from sqlalchemy.exc import DBAPIError, OperationalError
-
+from api.runtime import Runtime, start
 from infra.clock import FixedClock
 from infra.db.engine import (
-    embedded_database_url, make_engine, migrate, stop_embedded, to_psycopg_url,
+    DATABASE_DOWN, embedded_database_url, make_engine, migrate, run_admin, stop_embedded,
+    to_psycopg_url,
 )
 from infra.settings import Settings
-from api.runtime import Runtime, start
 from schemas.enums import RunMode, SessionState
+from schemas.errors import StoreUnavailable
 
 #: How long the runner waits for real workers to finish a step's pipeline runs.
 SETTLE_TIMEOUT_S = 180.0
@@ -69,20 +68,18 @@ class ScenarioEnv:
         last stage has a checkpoint for the transcript it was published with."""
         if not self.shared or self.runtime.settings.mode != RunMode.FULL:
             return
-        from infra.db.models import CheckpointRow
         after = self.states(namespace, user)
         waiting = {sid for sid, state in after.items()
-                   if state != SessionState.OPEN and (state == SessionState.ENDED or before.get(sid) != state)}
+                   if state != SessionState.OPEN
+                   and (state == SessionState.ENDED or before.get(sid) != state)}
         deadline = time.monotonic() + SETTLE_TIMEOUT_S
         while waiting:
             with self.runtime.deps.unit_of_work() as uow:
                 for sid in list(waiting):
                     s = uow.sessions.get_by_sid(sid)
-                    if s.state == SessionState.FAILED or (s.state == SessionState.CONSOLIDATED and uow.session.scalar(
-                            select(CheckpointRow.sid).where(
-                                CheckpointRow.sid == sid, CheckpointRow.stage == "forget",
-                                CheckpointRow.input_hash == (s.transcript_checksum or "")
-                            ).limit(1)) is not None):
+                    if s.state == SessionState.FAILED or (
+                            s.state == SessionState.CONSOLIDATED and uow.runs.finished(
+                                sid, "forget", s.transcript_checksum or "")):
                         waiting.discard(sid)
             if not waiting:
                 return
@@ -126,7 +123,7 @@ class EvalStack:
         self.clock = FixedClock(datetime(2000, 1, 1, tzinfo=UTC))
 
     # ---- setup -------------------------------------------------------------------------
-    def _admin(self):
+    def _admin(self) -> str:
         if self._admin_url is None:
             try:
                 url = self.base.database_url or embedded_database_url(self.root)
@@ -134,18 +131,13 @@ class EvalStack:
                 raise ServiceDown(f"could not start the embedded Postgres under "
                                   f"{self.root / 'pg'}: {exc}") from exc
             self._admin_url = url
-        return create_engine(to_psycopg_url(self._admin_url), isolation_level="AUTOCOMMIT")
+        return self._admin_url
 
     def _sql(self, *statements: str) -> None:
-        engine = self._admin()
         try:
-            with engine.connect() as conn:
-                for stmt in statements:
-                    conn.execute(text(stmt))
-        except DBAPIError as exc:
-            raise ServiceDown(f"Postgres refused: {exc.orig or exc}") from exc
-        finally:
-            engine.dispose()
+            run_admin(self._admin(), *statements)
+        except StoreUnavailable as exc:
+            raise ServiceDown(str(exc)) from exc
 
     def _ensure_template(self) -> str:
         if self._template is None:
@@ -155,7 +147,7 @@ class EvalStack:
             engine = make_engine(_with_database(self._admin_url, name))
             try:
                 migrate(engine)
-            except OperationalError as exc:
+            except DATABASE_DOWN as exc:
                 raise ServiceDown(f"could not migrate the template database: {exc}") from exc
             finally:
                 engine.dispose()  # a template must have no connections when it is copied
@@ -165,8 +157,8 @@ class EvalStack:
     def _start(self, settings: Settings) -> Runtime:
         try:
             rt = start(settings, clock=self.clock)
-        except OperationalError as exc:
-            raise ServiceDown(f"database unavailable: {exc.orig or exc}") from exc
+        except DATABASE_DOWN as exc:
+            raise ServiceDown(f"database unavailable: {getattr(exc, 'orig', None) or exc}") from exc
         # One embedding model for the whole run: loading it once per scenario costs seconds.
         if self._embedder is None:
             self._embedder = rt.deps.embedder

@@ -15,17 +15,10 @@ import json
 import re
 from collections.abc import Iterator
 
-from sqlalchemy import inspect, select, text
-from sqlalchemy.exc import DBAPIError
-
 from api.read import render_context
-from infra.db.models import SessionRow
 from scripts.eval import match as m
 from scripts.eval.stack import ScenarioEnv
 from workers.online import working_set
-
-#: Tables that hold no user data (schema bookkeeping).
-_SKIP_TABLES = frozenset({"alembic_version"})
 
 
 class Unavailable(Exception):
@@ -58,52 +51,19 @@ def strings(value) -> Iterator[str]:
         yield str(value)
 
 
-def _like(needle: str) -> str:
-    return "%" + re.sub(r"([\\%_])", r"\\\1", needle.strip()) + "%"
-
-
-def _q(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
-
-
 def database_findings(env: ScenarioEnv, namespace: str, user: str, needle: str) -> list[str]:
     found = []
     with env.runtime.deps.unit_of_work() as uow:
-        conn = uow.session.connection()
-        sids = [s for s in uow.session.scalars(select(SessionRow.sid).where(
-            SessionRow.namespace == namespace, SessionRow.user_id == user))]
-        insp = inspect(conn)
-        for table in sorted(insp.get_table_names()):
-            if table in _SKIP_TABLES:
-                continue
-            columns = [c["name"] for c in insp.get_columns(table)]
-            where, params = [], {"p": _like(needle)}
-            # In a scenario's own database a row with no owner is still this scenario's.
-            nulls = "" if env.shared else " OR t.{c} IS NULL"
-            if "namespace" in columns:
-                where.append(f"(t.namespace = :ns{nulls.format(c='namespace')})")
-                params["ns"] = namespace
-            if "user_id" in columns:
-                where.append(f"(t.user_id = :uid{nulls.format(c='user_id')})")
-                params["uid"] = user
-            elif "sid" in columns:
-                if not sids:
-                    continue  # keyed by session, and the user has none
-                where.append("t.sid = ANY(:sids)")
-                params["sids"] = sids
-            where.append("CAST(t AS text) ILIKE :p ESCAPE '\\'")
-            sql = f"SELECT t.* FROM {_q(table)} AS t WHERE {' AND '.join(where)} LIMIT 20"
-            try:
-                with conn.begin_nested():
-                    rows = conn.execute(text(sql), params).mappings().all()
-            except DBAPIError as exc:
-                found.append(f"database {table}: could not be scanned ({exc.orig or exc})")
-                continue
-            for row in rows:
-                cols = [c for c, v in row.items() if v is not None and m.contains(str(v), needle)]
-                for col in cols or ["(row)"]:
-                    value = str(row.get(col, dict(row)))
-                    found.append(f"database {table}.{col}: {m.snippet(value, needle)}")
+        # In a scenario's own database a row with no owner is still this scenario's.
+        tables = uow.scan.find(namespace, user, needle, unowned_rows=not env.shared)
+    for t in tables:
+        if t.error is not None:
+            found.append(f"database {t.table}: could not be scanned ({t.error})")
+        for row in t.rows:
+            cols = [c for c, v in row.items() if v is not None and m.contains(str(v), needle)]
+            for col in cols or ["(row)"]:
+                value = str(row.get(col, row))
+                found.append(f"database {t.table}.{col}: {m.snippet(value, needle)}")
     return found
 
 

@@ -313,7 +313,7 @@ def test_malformed_requests_are_refused(runtime, ns, kwargs):
         forget(runtime.memory, ns, "u", **kwargs)
 
 
-# ---- forgetting by policy ----------------------------------------------------------------
+# ---- expiry by policy (TTLs, quotas) -------------------------------------------------------------
 def test_ttl_expiry_is_recorded_with_its_reason(runtime, clock, ns):
     rt = runtime
     play(rt, clock, ns, "u", "s1", T0, [("user", "Next month I want to visit Rome.")],
@@ -349,7 +349,7 @@ def test_ttl_expiry_is_recorded_with_its_reason(runtime, clock, ns):
 def test_quota_merges_then_retires_and_never_drops_constraints(runtime, clock, ns):
     import dataclasses
 
-    from workers.forgetting import enforce_quota
+    from workers.expiry import enforce_quota
     rt = runtime
     likes = ["jazz", "hiking", "chess"]
     play(rt, clock, ns, "u", "s1", T0, [("user", "I live in Oslo."),
