@@ -45,3 +45,8 @@ class Unauthorized(PermanentError):
 class Conflict(PermanentError):
     """A request that clashes with one already made (an Idempotency-Key reused for another
     request, or one still running)."""
+
+
+class SetupError(PermanentError):
+    """A service the process needs is there but lacks something only an operator can add
+    (a Postgres extension): the message says what to do."""

@@ -13,7 +13,7 @@ from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, Pending
 
 from infra.db import vectors
 from infra.settings import Settings
-from schemas.errors import StoreUnavailable
+from schemas.errors import SetupError, StoreUnavailable
 
 _MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 #: The driver's "the database cannot be reached or went away" errors, for code outside
@@ -91,15 +91,48 @@ def make_engine(url: str, *, pool_size: int = 5) -> Engine:
     return engine
 
 
+def describe(engine: Engine) -> str:
+    """Where an engine points, for people: host, port and database, never the password."""
+    url = engine.url
+    return f"{url.host or 'localhost'}:{url.port or 5432}/{url.database or ''}"
+
+
+def _unreachable(engine: Engine, exc: OperationalError) -> StoreUnavailable:
+    reason = str(exc.orig or exc).strip().splitlines()[0]
+    return StoreUnavailable(
+        f"cannot reach the database at {describe(engine)} ({reason}): start Postgres there "
+        "or fix DATABASE_URL (unset, Reverie runs an embedded Postgres under "
+        "REVERIE_DATA_DIR)")
+
+
+def _check_vector(conn, engine: Engine) -> None:
+    """Refuse, saying what to do, a server that cannot give the `vector` extension."""
+    if conn.exec_driver_sql("SELECT 1 FROM pg_extension WHERE extname = 'vector' UNION ALL "
+                            "SELECT 1 FROM pg_available_extensions WHERE name = 'vector'"
+                            ).first() is None:
+        raise SetupError(
+            f"the database at {describe(engine)} has no pgvector (extension 'vector' is not "
+            "installed on that server): install pgvector there (e.g. the "
+            "postgresql-<version>-pgvector package, or the pgvector/pgvector image) or "
+            "unset DATABASE_URL to use the embedded Postgres, which has it")
+
+
 def migrate(engine: Engine) -> None:
-    """Apply every alembic migration (idempotent; serialized by an advisory lock)."""
+    """Apply every alembic migration (idempotent; serialized by an advisory lock).
+
+    A server that cannot be reached raises StoreUnavailable, one without pgvector
+    SetupError, both before anything is written and with a message that says what to do."""
     cfg = Config()
     cfg.set_main_option("script_location", str(_MIGRATIONS))
-    with engine.begin() as conn:
-        # Two processes starting at once must not both create the tables.
-        conn.exec_driver_sql("SELECT pg_advisory_xact_lock(7215000001)")
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
+    try:
+        with engine.begin() as conn:
+            _check_vector(conn, engine)
+            # Two processes starting at once must not both create the tables.
+            conn.exec_driver_sql("SELECT pg_advisory_xact_lock(7215000001)")
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+    except OperationalError as exc:
+        raise _unreachable(engine, exc) from exc
     # Connections opened before the vector extension existed send vectors as text: new ones.
     engine.dispose()
 

@@ -107,11 +107,21 @@ class S3ObjectStore:
         return f"{self.prefix}/{key}" if self.prefix else key
 
     def ensure_bucket(self) -> None:
-        from botocore.exceptions import ClientError
+        """Create the bucket when missing; StoreUnavailable, saying what to do, when the
+        store cannot be reached or refuses."""
+        from botocore.exceptions import BotoCoreError, ClientError
         try:
-            self._client.head_bucket(Bucket=self.bucket)
-        except ClientError:
-            self._client.create_bucket(Bucket=self.bucket)
+            try:
+                self._client.head_bucket(Bucket=self.bucket)
+            except ClientError:
+                self._client.create_bucket(Bucket=self.bucket)
+        except (BotoCoreError, ClientError) as exc:
+            where = self._client.meta.endpoint_url
+            raise StoreUnavailable(
+                f"cannot use the object store bucket {self.bucket!r} at {where} "
+                f"({str(exc).splitlines()[0]}): start the store or fix OBJECT_STORE_URL / "
+                "OBJECT_STORE_ENDPOINT (unset, Reverie keeps transcripts under "
+                "REVERIE_DATA_DIR/objects)") from exc
 
     def put_once(self, key: str, data: bytes) -> str:
         from botocore.exceptions import ClientError, EndpointConnectionError

@@ -9,6 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 
@@ -296,7 +297,8 @@ def main() -> None:
     try:
         app()
     except ReverieError as exc:
-        err.print(f"[red]error:[/red] {exc}")
+        # One line whatever the terminal's width; the message is text, not markup.
+        err.print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True)
         sys.exit(2)
 
 

@@ -26,7 +26,7 @@ from infra.db.engine import (
 )
 from infra.settings import Settings
 from schemas.enums import RunMode, SessionState
-from schemas.errors import StoreUnavailable
+from schemas.errors import SetupError, StoreUnavailable
 
 #: How long the runner waits for real workers to finish a step's pipeline runs.
 SETTLE_TIMEOUT_S = 180.0
@@ -147,7 +147,7 @@ class EvalStack:
             engine = make_engine(_with_database(self._admin_url, name))
             try:
                 migrate(engine)
-            except DATABASE_DOWN as exc:
+            except (StoreUnavailable, SetupError, *DATABASE_DOWN) as exc:
                 raise ServiceDown(f"could not migrate the template database: {exc}") from exc
             finally:
                 engine.dispose()  # a template must have no connections when it is copied
@@ -157,6 +157,8 @@ class EvalStack:
     def _start(self, settings: Settings) -> Runtime:
         try:
             rt = start(settings, clock=self.clock)
+        except (StoreUnavailable, SetupError) as exc:
+            raise ServiceDown(str(exc)) from exc
         except DATABASE_DOWN as exc:
             raise ServiceDown(f"database unavailable: {getattr(exc, 'orig', None) or exc}") from exc
         # One embedding model for the whole run: loading it once per scenario costs seconds.
