@@ -35,8 +35,9 @@ import structlog
 
 from api.memory import Memory, _aware
 from infra.deps import Deps, UnitOfWork
-from infra.stores.erasure import (
-    Counts, Target, redacted, revision_of, tombstone_id, user_transcripts,
+from infra.stores.erasure import tombstone_id
+from infra.stores.erasure_target import (
+    Counts, Target, redacted, revision_of, user_transcripts,
 )
 from pipeline.opening import summarize_thread
 from pipeline.redact import REDACTED

@@ -14,7 +14,7 @@ from datetime import date, datetime
 from typing import Any
 
 from api.memory import Memory
-from infra.stores.erasure import user_transcripts
+from infra.stores.erasure_target import user_transcripts
 from schemas.ids import check_ident, check_namespace
 
 FORMAT = 1

@@ -11,7 +11,7 @@ from infra.db.models import (
     ExtractionRunRow, FactEvidenceRow, FactRow, FragmentRow, MemoryItemRow,
     MemoryItemVersionRow, QuarantineRow, SessionRow, TombstoneRow, WorkingSetRow,
 )
-from infra.stores.erasure import contains
+from infra.stores.erasure_target import contains
 
 #: Columns never exported: vectors and the full-text index are derived from what is.
 _NOT_EXPORTED = {"embedding", "tsv"}

@@ -36,8 +36,6 @@ import random
 import shlex
 import sys
 import time
-import uuid
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -45,18 +43,15 @@ import numpy as np
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from pipeline.lists import FRAGMENT_CONFIDENCE
 from pipeline.rank import RRF_K, VEC_WEIGHT
+from scripts.bench.recall_data import (
+    BENCH_DB, DIM, LAYOUT, NAMESPACE, T0, WORDS, drop_db, ensure_db, libpq, load, loaded_meta,
+    pg_admin_url, unit_vectors, user_name, warm_caches, with_db,
+)
+from scripts.bench.recall_report import report
 
-BENCH_DB = "reverie_bench"
-NAMESPACE = "bench"
-DIM = 384
-T0 = datetime(2026, 1, 1, tzinfo=UTC)
-_TABLES = ("memory_items", "fragments")
-#: Version of the generated data's shape: a loaded set of another version is loaded again.
-LAYOUT = "3"
 #: Length of each ranked list (recall's pool for k = 5..10).
 POOL = 30
 #: The timed paths, each on its own users (see `_queries`).
@@ -112,233 +107,6 @@ FROM r LEFT JOIN v USING (ref) LEFT JOIN f USING (ref)
 WHERE v.rk IS NOT NULL OR f.rk IS NOT NULL OR r.pinned
 ORDER BY r.pinned DESC, score DESC, r.ref LIMIT 10"""
 
-_PREDICATES = [
-    ("city", "fact"), ("employer", "fact"), ("job_title", "fact"), ("hobby", "preference"),
-    ("likes", "preference"), ("dislikes", "preference"), ("pet", "fact"),
-    ("current_project", "fact"), ("language_spoken", "fact"), ("allergy", "constraint"),
-    ("dietary_restriction", "constraint"), ("plan", "event"),
-]
-#: Constraints (pinned at recall) are a few of a user's memories, not a sixth of them.
-_WEIGHTS = [1.5 if kind == "constraint" else 10 for _, kind in _PREDICATES]
-_WORDS = ("berlin munich oslo lisbon kyoto denver lagos quito tallinn porto acme globex "
-          "initech umbrella hooli vandelay engineer teacher nurse designer chef pilot "
-          "climbing chess cycling pottery sailing running baking jazz opera sushi tacos "
-          "coffee tea peanuts shellfish gluten dairy vegan cat dog parrot hamster spanish "
-          "french german japanese garden novel startup thesis marathon wedding dentist "
-          "doctor concert holiday museum paris rome train flight budget piano guitar").split()
-
-
-def _pg_admin_url(data_dir: Path | None) -> str:
-    from infra.db.engine import resolve_database_url
-    from infra.settings import Settings
-    settings = Settings(**({"data_dir": data_dir} if data_dir else {}))
-    return resolve_database_url(settings)
-
-
-def _with_db(url: str, name: str) -> str:
-    base, _, query = url.partition("?")
-    return base.rsplit("/", 1)[0] + "/" + name + (("?" + query) if query else "")
-
-
-def _libpq(url: str) -> str:
-    return url.replace("postgresql+psycopg://", "postgresql://", 1)
-
-
-def _ensure_db(admin_url: str, *, drop_first: bool = False) -> None:
-    import psycopg
-    with psycopg.connect(_libpq(admin_url), autocommit=True) as c:
-        if drop_first:
-            c.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)')
-        if not c.execute("SELECT 1 FROM pg_database WHERE datname = %s", (BENCH_DB,)).fetchone():
-            c.execute(f'CREATE DATABASE "{BENCH_DB}"')
-
-
-def drop_db(admin_url: str) -> None:
-    import psycopg
-    with psycopg.connect(_libpq(admin_url), autocommit=True) as c:
-        c.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)')
-
-
-# ---- data -----------------------------------------------------------------------------
-def _unit_vectors(rng: np.random.Generator, n: int) -> np.ndarray:
-    v = rng.standard_normal((n, DIM), dtype=np.float32)
-    v /= np.linalg.norm(v, axis=1, keepdims=True)
-    return v
-
-
-def _user(i: int) -> str:
-    return f"u{i:07d}"
-
-
-def _statement(rng: random.Random) -> tuple[str, str, str]:
-    predicate, kind = rng.choices(_PREDICATES, weights=_WEIGHTS)[0]
-    obj = " ".join(rng.sample(_WORDS, rng.randint(1, 2)))
-    return predicate, kind, f"User's {predicate.replace('_', ' ')} is {obj}."
-
-
-def _fragment_text(rng: random.Random, at: datetime) -> str:
-    user = " ".join(rng.choices(_WORDS, k=rng.randint(6, 14)))
-    reply = " ".join(rng.choices(_WORDS, k=rng.randint(8, 20)))
-    return f"[{at:%Y-%m-%d}] user: I was thinking about {user}.\nassistant: {reply}."
-
-
-def _copy_items(conn, n: int, per_user: int, seed: int, progress, task) -> None:
-    """COPY n items in batches; users are interleaved (a user's rows are spread over the
-    table the way months of interleaved writes spread them), ~3% retired."""
-    from pgvector.psycopg import register_vector
-    from psycopg.types.json import Jsonb
-    register_vector(conn)
-    rng, nrng = random.Random(seed), np.random.default_rng(seed)
-    users = np.repeat(np.arange(max(1, n // per_user)), per_user)[:n]
-    if len(users) < n:
-        users = np.concatenate([users, nrng.integers(0, users.max() + 1, n - len(users))])
-    nrng.shuffle(users)
-    cols = ("item_id", "namespace", "user_id", "kind", "predicate", "statement", "scope",
-            "confidence", "sources", "revision", "retired", "created_at", "updated_at",
-            "tags", "embedding", "embed_model")
-    types = ("varchar", "varchar", "varchar", "varchar", "varchar", "text", "jsonb", "float8",
-             "jsonb", "int4", "bool", "timestamptz", "timestamptz", "jsonb", "vector",
-             "varchar")
-    batch = 50_000
-    with conn.cursor() as cur:
-        for start in range(0, n, batch):
-            stop = min(n, start + batch)
-            vecs = _unit_vectors(nrng, stop - start)
-            with cur.copy(f"COPY memory_items ({', '.join(cols)}) FROM STDIN "
-                          "(FORMAT BINARY)") as cp:
-                cp.set_types(types)
-                for j in range(stop - start):
-                    predicate, kind, statement = _statement(rng)
-                    at = T0 - timedelta(days=rng.randint(0, 900))
-                    sid = f"s{rng.randint(1, 60)}"
-                    cp.write_row((
-                        str(uuid.UUID(int=rng.getrandbits(128))), NAMESPACE,
-                        _user(int(users[start + j])), kind, predicate, statement, Jsonb({}),
-                        round(rng.uniform(0.5, 1.0), 3), Jsonb([f"{sid}#{rng.randint(0, 40)}"]),
-                        1, rng.random() < 0.03, at, at, Jsonb([predicate]), vecs[j],
-                        "bench-random-384"))
-            conn.commit()
-            progress.update(task, advance=stop - start)
-
-
-def _copy_fragments(conn, users: int, per_user: int, seed: int, progress, task) -> None:
-    """COPY `per_user` fragments for every user."""
-    from pgvector.psycopg import register_vector
-    register_vector(conn)
-    rng, nrng = random.Random(seed + 1), np.random.default_rng(seed + 1)
-    # Replay writes a session's fragments in one statement: a user's fragments sit in runs
-    # of one session each (here 10 exchanges), the runs of all users interleaved.
-    run = 10 if per_user % 10 == 0 else per_user
-    blocks = np.repeat(np.arange(users), per_user // run)
-    nrng.shuffle(blocks)
-    order = np.repeat(blocks, run)
-    session, at = "", T0
-    cols = ("fragment_id", "namespace", "user_id", "session_id", "turn_start", "turn_end",
-            "text", "at", "retired", "embedding", "embed_model")
-    types = ("varchar", "varchar", "varchar", "varchar", "int4", "int4", "text",
-             "timestamptz", "bool", "vector", "varchar")
-    batch = 50_000
-    with conn.cursor() as cur:
-        for start in range(0, len(order), batch):
-            chunk = order[start:start + batch]
-            vecs = _unit_vectors(nrng, len(chunk))
-            with cur.copy(f"COPY fragments ({', '.join(cols)}) FROM STDIN "
-                          "(FORMAT BINARY)") as cp:
-                cp.set_types(types)
-                for j, u in enumerate(chunk):
-                    if (start + j) % run == 0:
-                        session, at = f"s{rng.randint(1, 10**6)}", T0 - timedelta(
-                            days=rng.randint(0, 900))
-                    turn = 2 * ((start + j) % run)
-                    cp.write_row((
-                        str(uuid.UUID(int=rng.getrandbits(128))), NAMESPACE, _user(int(u)),
-                        session, turn, turn + 1, _fragment_text(rng, at), at,
-                        rng.random() < 0.03, vecs[j], "bench-random-384"))
-            conn.commit()
-            progress.update(task, advance=len(chunk))
-
-
-def load(url: str, *, items: int, per_user: int, fragments_per_user: int, seed: int,
-         hnsw: bool, console: Console) -> dict:
-    """Migrate the bench database, drop the two tables' secondary indexes, COPY, then build
-    the indexes the migrations define (HNSW only with `hnsw`), VACUUM ANALYZE."""
-    import psycopg
-    from infra.db.engine import make_engine, migrate
-    engine = make_engine(url)
-    migrate(engine)
-    engine.dispose()
-    timings = {}
-    with psycopg.connect(_libpq(url)) as conn:
-        conn.execute("TRUNCATE memory_items, fragments")
-        indexdefs = conn.execute(
-            "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = ANY(%s) "
-            "AND indexname NOT IN (SELECT conname FROM pg_constraint)", (list(_TABLES),)
-        ).fetchall()
-        for name, _ in indexdefs:
-            conn.execute(f'DROP INDEX IF EXISTS "{name}"')
-        conn.execute("SET synchronous_commit = off")
-        conn.commit()
-        users = max(1, items // per_user)
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TimeElapsedColumn(), console=console, transient=False) as progress:
-            t = time.perf_counter()
-            task = progress.add_task("COPY memory_items", total=items)
-            _copy_items(conn, items, per_user, seed, progress, task)
-            timings["copy items s"] = time.perf_counter() - t
-            t = time.perf_counter()
-            task = progress.add_task("COPY fragments", total=users * fragments_per_user)
-            _copy_fragments(conn, users, fragments_per_user, seed, progress, task)
-            timings["copy fragments s"] = time.perf_counter() - t
-        conn.execute("SET maintenance_work_mem = '1GB'")
-        t = time.perf_counter()
-        for name, ddl in indexdefs:
-            if "hnsw" in ddl.lower() and not hnsw:
-                console.print(f"  skipped {name} (HNSW; --hnsw builds it)")
-                continue
-            t1 = time.perf_counter()
-            conn.execute(ddl)
-            conn.commit()
-            console.print(f"  built {name} in {time.perf_counter() - t1:.1f} s")
-        timings["indexes s"] = time.perf_counter() - t
-    with psycopg.connect(_libpq(url), autocommit=True) as conn:
-        t = time.perf_counter()
-        conn.execute("VACUUM ANALYZE memory_items")
-        conn.execute("VACUUM ANALYZE fragments")
-        timings["vacuum analyze s"] = time.perf_counter() - t
-        conn.execute("CREATE TABLE IF NOT EXISTS bench_meta (k text PRIMARY KEY, v text)")
-        conn.execute("DELETE FROM bench_meta")
-        meta = {"items": items, "per_user": per_user, "fragments_per_user": fragments_per_user,
-                "seed": seed, "hnsw": hnsw, "layout": LAYOUT}
-        for k, v in meta.items():
-            conn.execute("INSERT INTO bench_meta VALUES (%s, %s)", (k, str(v)))
-    return timings
-
-
-def warm_caches(url: str) -> float:
-    """Read each table and its per-user index once, so that every path starts from the
-    same state: the data in the OS page cache (a server whose data fits in memory), not
-    whatever an earlier job left there. Returns the seconds it took."""
-    import psycopg
-    t = time.perf_counter()
-    with psycopg.connect(_libpq(url), autocommit=True) as conn:
-        for table in _TABLES:
-            conn.execute(f"SELECT count(embedding) FROM {table}")  # sequential: the heap
-        conn.execute("SET enable_seqscan = off")
-        conn.execute("SET enable_bitmapscan = off")
-        for table in _TABLES:  # index-only (VACUUMed): the per-user index
-            conn.execute(f"SELECT count(*) FROM {table} WHERE namespace = %s AND NOT retired",
-                         (NAMESPACE,))
-    return time.perf_counter() - t
-
-
-def loaded_meta(url: str) -> dict:
-    import psycopg
-    try:
-        with psycopg.connect(_libpq(url)) as conn:
-            return dict(conn.execute("SELECT k, v FROM bench_meta").fetchall())
-    except psycopg.Error:
-        return {}
-
 
 # ---- timing ---------------------------------------------------------------------------
 class _LookupEmbedder:
@@ -359,15 +127,15 @@ def _queries(n: int, users: int, seed: int) -> list[dict[str, tuple[str, str, li
     and vector but its own user: no path finds pages another path just read (a user's rows
     are read from the OS cache or disk, as for a user who was not just served)."""
     rng, nrng = random.Random(seed + 2), np.random.default_rng(seed + 2)
-    vecs = _unit_vectors(nrng, n)
+    vecs = unit_vectors(nrng, n)
     perm = list(range(users))
     rng.shuffle(perm)
     rounds = []
     for i in range(n):
-        words = " ".join(rng.sample(_WORDS, 2))
+        words = " ".join(rng.sample(WORDS, 2))
         # Unique text per round: the reader's cache never answers.
         query, vec = f"what do you remember about {words}? (q{i})", vecs[i].tolist()
-        rounds.append({path: (_user(perm[(i * len(PATHS) + j) % users]), query, vec)
+        rounds.append({path: (user_name(perm[(i * len(PATHS) + j) % users]), query, vec)
                        for j, path in enumerate(PATHS)})
     return rounds
 
@@ -405,7 +173,7 @@ def measure(url: str, rounds: list[dict], *, warmup: int,
 
     # The candidates statement alone, its row features built: one autocommit connection, no
     # transaction around it (no scoping, no BEGIN/COMMIT).
-    raw = psycopg.connect(_libpq(url), autocommit=True)
+    raw = psycopg.connect(libpq(url), autocommit=True)
 
     def uow_alone(uid, query, qvec):
         with deps.recall_reads(NAMESPACE):
@@ -431,7 +199,7 @@ def measure(url: str, rounds: list[dict], *, warmup: int,
     paths = [p for p in PATHS if p != "reader" or reader is not None]
     timings: dict[str, list[float]] = {p: [] for p in paths}
     counts: list[int] = []
-    with psycopg.connect(_libpq(url), autocommit=True) as conn:
+    with psycopg.connect(libpq(url), autocommit=True) as conn:
         from pgvector.psycopg import register_vector
         register_vector(conn)
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -466,7 +234,7 @@ def server_side(url: str, rounds: list[dict], *, n: int) -> dict[str, dict]:
     statements = {"bare": BARE_SQL, "floor": FLOOR_SQL, "textbook": TEXTBOOK_SQL,
                   "statement": STATEMENTS[True]}
     out: dict[str, list[float]] = {name: [] for name in statements}
-    with psycopg.connect(_libpq(url), autocommit=True) as conn:
+    with psycopg.connect(libpq(url), autocommit=True) as conn:
         register_vector(conn)
         for round_ in rounds[:n]:
             for name, sql in statements.items():
@@ -505,7 +273,7 @@ def _plan(url: str, query: tuple[str, str, list[float]]) -> str:
     import psycopg
     from pgvector.psycopg import register_vector
     uid, query_text, qvec = query
-    with psycopg.connect(_libpq(url)) as conn:
+    with psycopg.connect(libpq(url)) as conn:
         register_vector(conn)
         rows = conn.execute("EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) " + BARE_SQL, {
             "ns": NAMESPACE, "uid": uid, "q": query_text,
@@ -543,9 +311,9 @@ def recall_cmd(
     console.print(f"[bold]$ {command.strip()}[/bold]")
     if per_user < 1 or items < per_user:
         raise typer.BadParameter("need --items >= --per-user >= 1")
-    admin = _pg_admin_url(data_dir)
-    _ensure_db(admin)
-    url = _with_db(admin, BENCH_DB)
+    admin = pg_admin_url(data_dir)
+    ensure_db(admin)
+    url = with_db(admin, BENCH_DB)
     want = {"items": str(items), "per_user": str(per_user),
             "fragments_per_user": str(fragments_per_user), "seed": str(seed), "layout": LAYOUT}
     have = loaded_meta(url)
@@ -574,69 +342,8 @@ def recall_cmd(
         # Fresh users (past the timed rounds' users where the set allows).
         extra = _queries(queries + warmup + server, max(1, items // per_user), seed)
         res["_server"] = server_side(url, extra[queries + warmup:], n=server)
-    _report(console, res, items=items, per_user=per_user, fragments=items // per_user *
+    report(console, res, items=items, per_user=per_user, fragments=items // per_user *
             fragments_per_user, queries=queries, load_timings=load_timings)
     if drop:
         drop_db(admin)
         console.print(f"dropped database {BENCH_DB}")
-
-
-def _report(console: Console, res: dict, *, items: int, per_user: int, fragments: int,
-            queries: int, load_timings: dict) -> None:
-    bare = res["bare"]
-    table = Table(title=f"recall latency, ms — {items:,} items, {per_user} per user, "
-                        f"{fragments:,} fragments, {queries:,} queries (embedding excluded)")
-    for col in ("path", "p50", "p90", "p99", "max", "mean", "x bare p50", "x bare p99"):
-        table.add_column(col, justify="left" if col == "path" else "right")
-    names = {"bare": "bare pgvector top-10 (psycopg, prepared, binary vector)",
-             "floor": "floor: items + fragments, distance and word match, top-10",
-             "textbook": "textbook hybrid: one statement, ts_rank_cd + vector RRF",
-             "statement": "candidates statement + row features (autocommit)",
-             "uow": "  part: read-pool checkout alone",
-             "rank": "  part: ranking alone (pipeline.top.recall_top)",
-             "system": "assistant path: candidates (read pool) + lists + rank",
-             "reader": "Reader.recall, cache miss (+ audit row, cache version)"}
-    for key, label in names.items():
-        if key not in res:
-            continue
-        r = res[key]
-        table.add_row(label, *(f"{r[c]:.3f}" for c in ("p50", "p90", "p99", "max", "mean")),
-                      f"{r['p50'] / bare['p50']:.2f}", f"{r['p99'] / bare['p99']:.2f}")
-    console.print(table)
-    ok = "[green]met[/green]", "[red]missed[/red]"
-    for key in ("system", "reader"):
-        if key not in res:
-            continue
-        p99, ratio = res[key]["p99"], res[key]["p99"] / bare["p99"]
-        console.print(f"{key}: target p99 < 5 ms {ok[0] if p99 < 5 else ok[1]} ({p99:.3f} ms); "
-                      f"within 1.5x of bare p99 {ok[0] if ratio <= 1.5 else ok[1]} "
-                      f"({ratio:.2f}x; p50 {res[key]['p50'] / bare['p50']:.2f}x)")
-    if "floor" in res and "system" in res:
-        floor, system = res["floor"], res["system"]
-        console.print(
-            f"floor (both memories read, no ranking): {floor['p50'] / bare['p50']:.2f}x / "
-            f"{floor['p99'] / bare['p99']:.2f}x bare (p50 / p99); the assistant path is "
-            f"{system['p50'] / floor['p50']:.2f}x / {system['p99'] / floor['p99']:.2f}x the floor")
-    if "textbook" in res:
-        tb = res["textbook"]
-        console.print(f"textbook hybrid (RRF in one statement, nothing added): "
-                      f"{tb['p50'] / bare['p50']:.2f}x / {tb['p99'] / bare['p99']:.2f}x bare")
-    console.print(f"mean hits returned {res['_hits']['mean']:.1f}")
-    if "_server" in res:
-        srv = res["_server"]
-        t2 = Table(title="inside Postgres (EXPLAIN ANALYZE execution time, ms)")
-        for col in ("statement", "p50", "p90", "p99", "x bare p50", "x bare p99"):
-            t2.add_column(col, justify="left" if col == "statement" else "right")
-        for key, label in (("bare", "bare pgvector top-10"),
-                           ("floor", "floor: items + fragments, distance and word match"),
-                           ("textbook", "textbook hybrid (one statement, RRF in SQL)"),
-                           ("statement", "candidates statement (items + fragments)")):
-            r = srv[key]
-            t2.add_row(label, *(f"{r[c]:.3f}" for c in ("p50", "p90", "p99")),
-                       f"{r['p50'] / srv['bare']['p50']:.2f}",
-                       f"{r['p99'] / srv['bare']['p99']:.2f}")
-        console.print(t2)
-    console.print(f"machine load average (1 min) {res['_load']['before']:.2f} before timing, "
-                  f"{res['_load']['after']:.2f} after, on {os.cpu_count()} cores")
-    if load_timings:
-        console.print("load: " + ", ".join(f"{k} {v:.1f}" for k, v in load_timings.items()))

@@ -22,8 +22,6 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
 
-import numpy as np
-
 from schemas.enums import RunMode, SessionState
 from scripts.bench.data import (
     CATEGORIES,
@@ -33,157 +31,15 @@ from scripts.bench.data import (
     UpdateQuestion,
     load,
 )
+from scripts.bench.retrieval_baselines import Bm25Index, DenseIndex, VectorCache
+from scripts.bench.retrieval_metrics import (
+    KS, MATCHED, METHODS, UPDATE_K, Hit, evidence_recall, locomo_figures, mean, top,
+    update_figures, update_order,
+)
 
-#: Cut-offs for LoCoMo evidence recall (the system is asked once per cut-off).
-KS = (5, 10, 25)
-#: Window for the LongMemEval knowledge-update figures (what a prompt would get).
-UPDATE_K = 10
-METHODS = ("system", "bm25", "dense")
-#: LoCoMo recall@10 with the baselines given as many turns as the system's top 10 carried.
-MATCHED = "recall@10/turn-matched"
 USER = "bench"
 #: Seconds between captured turns inside a session.
 TURN_GAP_S = 30
-
-
-# ---- metrics (pure) ------------------------------------------------------------------------
-#: One question's ranking: a list (its top-k is the first k), or by k what a method returned
-#: when asked for k: the system's recall is asked once per cut-off, and all it returns counts
-#: (it orders what it keeps, so its answer for 10 need not be the first 10 of its answer
-#: for 25, and it adds pinned constraints on top of k; `turns@10` shows what that carries).
-Ranked = Sequence[set[str]] | dict[int, Sequence[set[str]]]
-
-
-def top(ranked: Ranked, k: int) -> Sequence[set[str]]:
-    return ranked[k] if isinstance(ranked, dict) else ranked[:k]
-
-
-def evidence_recall(gold: frozenset[str] | set[str], ranked: Ranked, k: int) -> float:
-    """|gold ∩ sources of the top-k| / |gold|."""
-    seen: set[str] = set()
-    for sources in top(ranked, k):
-        seen |= sources
-    return len(gold & seen) / len(gold) if gold else 0.0
-
-
-@dataclass(frozen=True)
-class Hit:
-    """One ranked result, reduced to what the metrics need."""
-
-    turns: frozenset[str]          # dataset turn keys (dia_ids, "sid#i")
-    sessions: frozenset[str]       # dataset session labels
-    current: bool = False          # a live consolidated fact (not a raw fragment)
-
-
-def update_order(q: UpdateQuestion, ranked: Sequence[Hit]) -> tuple[bool, bool]:
-    """(current_first, stale) for one knowledge-update question, over what a method returned.
-
-    current_first: the highest-ranked hit that traces to an answer session traces to the
-    later one. stale: the older session ranks above the newer (or the newer is absent), or a
-    live fact still carries the old value (sourced from the older session's answer turns and
-    not from the newer session)."""
-    first_old = first_new = None
-    stale_fact = False
-    for rank, hit in enumerate(ranked):
-        if q.newer and q.newer in hit.sessions and first_new is None:
-            first_new = rank
-        if q.older and q.older in hit.sessions and first_old is None:
-            first_old = rank
-        if (hit.current and q.older and q.newer not in hit.sessions
-                and any(t.startswith(q.older + "#") for t in hit.turns & q.answer_turns)):
-            stale_fact = True
-    current_first = first_new is not None and (first_old is None or first_new <= first_old)
-    older_above = first_old is not None and (first_new is None or first_old < first_new)
-    return current_first, older_above or stale_fact
-
-
-def _mean(values: Sequence[float]) -> float | None:
-    return round(sum(values) / len(values), 4) if values else None
-
-
-def locomo_figures(rows: Sequence[tuple[int, frozenset[str], Ranked]]) -> dict:
-    """rows: (category, gold, ranked sources) per question -> recall@k overall and per category."""
-    out: dict[str, float | None] = {}
-    for k in KS:
-        out[f"recall@{k}"] = _mean([evidence_recall(g, r, k) for _, g, r in rows])
-    for k in KS:
-        for cat, name in CATEGORIES.items():
-            out[f"recall@{k}/{name}"] = _mean([evidence_recall(g, r, k) for c, g, r in rows
-                                               if c == cat])
-    # How much text the top 10 carries, so larger chunks are not mistaken for better ranking.
-    out["turns@10"] = _mean([float(len(set().union(*top(r, 10)))) for _, _, r in rows])
-    return out
-
-
-def update_figures(rows: Sequence[tuple[UpdateQuestion, Sequence[Hit]]]) -> dict:
-    """rows: (question, what a method returned for k = UPDATE_K) per question."""
-    flags = [update_order(q, ranked) for q, ranked in rows]
-    found = [bool(set().union(*(h.sessions for h in r)) & q.answer_sessions) if r else False
-             for q, r in rows]
-    return {"current_first": _mean([float(c) for c, _ in flags]),
-            "stale_rate": _mean([float(s) for _, s in flags]),
-            f"answer_session@{UPDATE_K}": _mean([float(f) for f in found]),
-            f"turns@{UPDATE_K}": _mean([float(len(set().union(*(h.turns for h in r))))
-                                        if r else 0.0 for _, r in rows])}
-
-
-# ---- baselines -----------------------------------------------------------------------------
-class Bm25Index:
-    """BM25 (bm25s, Lucene variant, English stopwords) over raw turn texts."""
-
-    def __init__(self, texts: Sequence[str]) -> None:
-        import logging
-
-        import bm25s
-        logging.getLogger("bm25s").setLevel(logging.WARNING)
-        self._bm25s = bm25s
-        self._n = len(texts)
-        self._model = bm25s.BM25()
-        self._model.index(self._tok(texts), show_progress=False)
-
-    def _tok(self, texts: Sequence[str]) -> list[list[str]]:
-        return self._bm25s.tokenize(list(texts), stopwords="en", show_progress=False,
-                                    return_ids=False)
-
-    def rank(self, query: str, k: int) -> list[int]:
-        docs, scores = self._model.retrieve(self._tok([query]), k=min(k, self._n),
-                                            show_progress=False)
-        return [int(d) for d, s in zip(docs[0], scores[0]) if s > 0]
-
-
-class DenseIndex:
-    """Cosine similarity over normalised embeddings of raw turns."""
-
-    def __init__(self, vectors: np.ndarray) -> None:
-        self._m = vectors
-
-    def rank(self, qvec: Sequence[float], k: int) -> list[int]:
-        sims = self._m @ np.asarray(qvec, dtype=np.float32)
-        top = np.argsort(-sims, kind="stable")[:k]
-        return [int(i) for i in top]
-
-
-class VectorCache:
-    """Embeddings of baseline texts on disk, keyed by embedder and text (None: no cache)."""
-
-    def __init__(self, folder: Path | None, embedder) -> None:
-        self.folder, self.embedder = folder, embedder
-
-    def embed(self, texts: Sequence[str]) -> np.ndarray:
-        path = None
-        if self.folder is not None:
-            digest = hashlib.sha1("\x1e".join(texts).encode()).hexdigest()[:20]
-            path = self.folder / f"{self.embedder.name}-{digest}.npy"
-            if path.exists():
-                return np.load(path)
-        vectors = np.asarray(self.embedder.embed(list(texts)), dtype=np.float32)
-        vectors = vectors.reshape(len(texts), -1)
-        norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-        vectors = vectors / np.where(norms == 0, 1.0, norms)
-        if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            np.save(path, vectors)
-        return vectors
 
 
 # ---- playing a dataset through the system --------------------------------------------------
@@ -389,7 +245,7 @@ def _run_locomo(rt, clock, convs: list[Conversation], tag: str, cache: VectorCac
     budgets = [len(set().union(*top(r, 10))) for _, _, r in rows["system"]]
     report["system"][MATCHED] = report["system"]["recall@10"]
     for m in ("bm25", "dense"):
-        report[m][MATCHED] = _mean([evidence_recall(g, r, max(10, b))
+        report[m][MATCHED] = mean([evidence_recall(g, r, max(10, b))
                                     for (_, g, r), b in zip(rows[m], budgets)])
     report["questions"] = {"total": n_questions, **{
         name: sum(1 for c in convs for q in c.questions if q.category == cat)

@@ -8,14 +8,8 @@ from datetime import UTC, datetime
 import pytest
 
 from scripts.bench.data import load, normalise_evidence, parse_locomo_time, parse_lme_time
-from scripts.bench.retrieval import (
-    METHODS,
-    Hit,
-    Options,
-    evidence_recall,
-    run,
-    update_order,
-)
+from scripts.bench.retrieval import Options, run
+from scripts.bench.retrieval_metrics import METHODS, Hit, evidence_recall, update_order
 
 LOCOMO = [{
     "sample_id": "tiny-1",
