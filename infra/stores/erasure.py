@@ -19,13 +19,15 @@ from infra.db.models import (
     MemoryItemVersionRow, ProfileRow, QuarantineRow, SessionRow, TombstoneRow, WorkingSetRow,
 )
 from infra.stores.erasure_target import (
-    Counts, Target, Turns, at_turns, claim_erased, contains, covering,
+    BufferedTurn, Counts, ErasableFact, Target, Turns, at_turns, claim_erased, contains,
+    covering,
 )
+from infra.stores.sessions import to_session_info
 from pipeline.redact import REDACTED
 from pipeline.tombstones import Tombstone
 from schemas.errors import NotFound
 from schemas.ids import stable_id
-from schemas.records import InlineClaim
+from schemas.records import InlineClaim, SessionInfo
 
 
 def tombstone_id(namespace: str, user_id: str, stone: Tombstone) -> str:
@@ -38,48 +40,52 @@ class ErasureStore:
         self._s = session
 
     # ---- selection ---------------------------------------------------------------------
-    def lock_sessions(self, namespace: str, user_id: str) -> list[SessionRow]:
-        """The user's session rows, locked: no session of theirs ends (writing a transcript
-        from unredacted buffered turns) while the erasure runs."""
-        return list(self._s.scalars(select(SessionRow).where(
+    def lock_sessions(self, namespace: str, user_id: str) -> list[SessionInfo]:
+        """The user's sessions, their rows locked: no session of theirs ends (writing a
+        transcript from unredacted buffered turns) while the erasure runs."""
+        return [to_session_info(r) for r in self._s.scalars(select(SessionRow).where(
             SessionRow.namespace == namespace, SessionRow.user_id == user_id)
-            .order_by(SessionRow.started_at).with_for_update()))
+            .order_by(SessionRow.started_at).with_for_update())]
 
-    def buffered_turns(self, sids: Sequence[str]) -> list[BufferedTurnRow]:
+    def buffered_turns(self, sids: Sequence[str]) -> list[BufferedTurn]:
         if not sids:
             return []
-        return list(self._s.scalars(select(BufferedTurnRow).where(
-            BufferedTurnRow.sid.in_(list(sids))).order_by(BufferedTurnRow.sid,
-                                                          BufferedTurnRow.idx)))
+        return [BufferedTurn(r.sid, r.idx, r.text) for r in self._s.scalars(
+            select(BufferedTurnRow).where(BufferedTurnRow.sid.in_(list(sids)))
+            .order_by(BufferedTurnRow.sid, BufferedTurnRow.idx))]
 
     def _user(self, model, namespace: str, user_id: str):
         return and_(model.namespace == namespace, model.user_id == user_id)
 
-    def fact(self, namespace: str, user_id: str, fact_id: str) -> FactRow:
-        row = self._s.scalars(select(FactRow).where(self._user(FactRow, namespace, user_id),
-                                                    FactRow.fact_id == fact_id)).one_or_none()
-        if row is None:
+    def _facts(self, q) -> list[ErasableFact]:
+        return [ErasableFact(r.fact_id, r.predicate, r.object, r.session_id, r.turn, r.item_id)
+                for r in self._s.scalars(q)]
+
+    def fact(self, namespace: str, user_id: str, fact_id: str) -> ErasableFact:
+        rows = self._facts(select(FactRow).where(self._user(FactRow, namespace, user_id),
+                                                 FactRow.fact_id == fact_id))
+        if not rows:
             raise NotFound(f"no fact {fact_id!r} for user {user_id!r} in namespace "
                            f"{namespace!r}")
-        return row
+        return rows[0]
 
     def facts_by_value(self, namespace: str, user_id: str, predicate: str | None,
-                       obj: str | None) -> list[FactRow]:
+                       obj: str | None) -> list[ErasableFact]:
         """Every version (current, closed, retracted) of the chosen predicate / value."""
         q = select(FactRow).where(self._user(FactRow, namespace, user_id))
         if predicate is not None:
             q = q.where(FactRow.predicate == predicate)
         if obj is not None:
             q = q.where(func.lower(func.btrim(FactRow.object)) == obj.strip().lower())
-        return list(self._s.scalars(q))
+        return self._facts(q)
 
     def facts_by_content(self, namespace: str, user_id: str, needles: Sequence[str],
-                         turns: Turns) -> list[FactRow]:
+                         turns: Turns) -> list[ErasableFact]:
         """Facts that carry the text, or were derived from a turn that did."""
-        return list(self._s.scalars(select(FactRow).where(
+        return self._facts(select(FactRow).where(
             self._user(FactRow, namespace, user_id),
             or_(contains(FactRow.object, needles), contains(FactRow.evidence, needles),
-                at_turns(FactRow.session_id, FactRow.turn, turns)))))
+                at_turns(FactRow.session_id, FactRow.turn, turns))))
 
     def evidence_turns(self, fact_ids: Sequence[str]) -> set[tuple[str, int]]:
         if not fact_ids:

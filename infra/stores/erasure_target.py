@@ -72,6 +72,27 @@ def covering(turns: Iterable[tuple[str, int]]):
                  for s, ts in by_session.items()])
 
 
+@dataclass(frozen=True)
+class ErasableFact:
+    """What an erasure needs of one fact version: its value, where it came from, its item."""
+
+    fact_id: str
+    predicate: str
+    object: str
+    session_id: str | None
+    turn: int | None
+    item_id: str | None
+
+
+@dataclass(frozen=True)
+class BufferedTurn:
+    """A turn of an open session, as buffered (the session key, its index, its text)."""
+
+    sid: str
+    idx: int
+    text: str
+
+
 @dataclass
 class Counts:
     values: dict[str, int] = field(default_factory=dict)

@@ -267,17 +267,20 @@ class ItemStore:
         return self._s.execute(stmt, rows).rowcount
 
     def items_missing_vectors(self, namespace: str, user_id: str | Sequence[str],
-                              model: str) -> list[MemoryItemRow]:
+                              model: str) -> list[MemoryItem]:
         """Items of one user (or of several) without a vector from `model`."""
         users = [user_id] if isinstance(user_id, str) else list(user_id)
-        return list(self._s.scalars(select(MemoryItemRow).where(
+        return [to_item(r) for r in self._s.scalars(select(MemoryItemRow).where(
             MemoryItemRow.namespace == namespace, MemoryItemRow.user_id.in_(users),
-            or_(MemoryItemRow.embedding.is_(None), MemoryItemRow.embed_model != model))))
+            or_(MemoryItemRow.embedding.is_(None), MemoryItemRow.embed_model != model)))]
 
-    def set_vectors(self, rows: Sequence[MemoryItemRow], vectors: Sequence[list[float]],
+    def set_vectors(self, items: Sequence[MemoryItem], vectors: Sequence[list[float]],
                     model: str) -> None:
-        for row, vec in zip(rows, vectors, strict=True):
-            row.embedding, row.embed_model = vec, model
+        """Store each item's vector from `model` (one UPDATE by primary key per batch)."""
+        if items:
+            self._s.execute(update(MemoryItemRow), [
+                {"item_id": i.item_id, "embedding": v, "embed_model": model}
+                for i, v in zip(items, vectors, strict=True)])
 
     def live_items(self, namespace: str, user_id: str) -> list[MemoryItem]:
         return [to_item(r) for r in self._s.scalars(select(MemoryItemRow).where(

@@ -15,7 +15,7 @@ from schemas.ids import session_key
 from schemas.records import InlineClaim, SessionInfo, Turn
 
 
-def _info(row: SessionRow) -> SessionInfo:
+def to_session_info(row: SessionRow) -> SessionInfo:
     return SessionInfo(
         sid=row.sid, namespace=row.namespace, user_id=row.user_id, session_id=row.session_id,
         started_at=row.started_at, last_activity_at=row.last_activity_at,
@@ -86,7 +86,7 @@ class SessionStore:
         if lock:
             q = q.with_for_update()
         row = self._s.scalars(q).one_or_none()
-        return _info(row) if row else None
+        return to_session_info(row) if row else None
 
     def get(self, namespace: str, user_id: str, session_id: str, *,
             lock: bool = False) -> SessionInfo:
@@ -103,7 +103,7 @@ class SessionStore:
         row = self._s.scalars(q).one_or_none()
         if row is None:
             raise NotFound(f"no session with key {sid!r}")
-        return _info(row)
+        return to_session_info(row)
 
     # ---- dream batches -------------------------------------------------------------------
     def with_checkpoints(self, sids: Sequence[str], version: str, *,
@@ -122,7 +122,7 @@ class SessionStore:
         missing = [sid for sid in sids if sid not in rows]
         if missing:
             raise NotFound(f"no session with key {missing[0]!r}")
-        return [(_info(rows[sid]), rows[sid].done or {}) for sid in sids]
+        return [(to_session_info(rows[sid]), rows[sid].done or {}) for sid in sids]
 
     def stages_done(self, sid: str, version: str, stages: Sequence[str]) -> tuple[SessionInfo, int]:
         """The session and how many of `stages` are checkpointed for its transcript (one
@@ -131,7 +131,7 @@ class SessionStore:
         row = self._s.execute(select(*_S.c, n.label("n")).where(_S.c.sid == sid)).one_or_none()
         if row is None:
             raise NotFound(f"no session with key {sid!r}")
-        return _info(row), row.n
+        return to_session_info(row), row.n
 
     def unfinished(self, sids: Sequence[str], version: str, stages: Sequence[str]) -> list[str]:
         """Those of `sids` that some of `stages` have not checkpointed yet (one query)."""
@@ -198,7 +198,7 @@ class SessionStore:
                          transcript_bytes=0)
         self._s.add(row)
         self._s.flush()
-        return _info(row)
+        return to_session_info(row)
 
     def append_turn(self, info: SessionInfo, turn: Turn) -> None:
         self._s.add(BufferedTurnRow(sid=info.sid, idx=turn.index, namespace=info.namespace,
@@ -286,13 +286,13 @@ class SessionStore:
                                      SessionRow.last_activity_at <= before)
             .order_by(SessionRow.last_activity_at).limit(limit)
             .with_for_update(skip_locked=True))
-        return [_info(r) for r in rows]
+        return [to_session_info(r) for r in rows]
 
     def pending(self, limit: int = 1000) -> list[SessionInfo]:
         """Ended sessions that no pipeline run has consolidated yet."""
         rows = self._s.scalars(select(SessionRow).where(SessionRow.state.in_((SessionState.ENDED,)))
                                .order_by(SessionRow.ended_at).limit(limit))
-        return [_info(r) for r in rows]
+        return [to_session_info(r) for r in rows]
 
     def select(self, *, namespace: str | None = None, user_id: str | None = None,
                session_id: str | None = None, since: datetime | None = None,
@@ -309,7 +309,7 @@ class SessionStore:
             q = q.where(SessionRow.ended_at >= since)
         if until is not None:
             q = q.where(SessionRow.ended_at < until)
-        return [_info(r) for r in self._s.scalars(q.order_by(SessionRow.started_at))]
+        return [to_session_info(r) for r in self._s.scalars(q.order_by(SessionRow.started_at))]
 
     def last_ended(self, namespace: str, user_id: str, before: datetime) -> SessionInfo | None:
         row = self._s.scalars(
@@ -318,10 +318,10 @@ class SessionStore:
                                      SessionRow.ended_at.is_not(None),
                                      SessionRow.ended_at <= before)
             .order_by(SessionRow.ended_at.desc()).limit(1)).one_or_none()
-        return _info(row) if row else None
+        return to_session_info(row) if row else None
 
     def for_user(self, namespace: str, user_id: str) -> list[SessionInfo]:
         rows = self._s.scalars(select(SessionRow).where(SessionRow.namespace == namespace,
                                                         SessionRow.user_id == user_id)
                                .order_by(SessionRow.started_at))
-        return [_info(r) for r in rows]
+        return [to_session_info(r) for r in rows]
