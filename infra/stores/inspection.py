@@ -16,7 +16,7 @@ from infra.db.models import (
     CheckpointRow, DeadLetterRow, DecisionRow, ExtractionRunRow, FactRow, MemoryItemRow,
     QuarantineRow, SessionRow,
 )
-from infra.stores.sessions import _info
+from infra.stores.sessions import to_session_info
 from schemas.records import SessionInfo
 
 #: A fact that is true now and still believed.
@@ -93,7 +93,7 @@ class InspectionStore:
                 marks[c.sid].append({"stage": c.stage, "version": c.version,
                                      "completed_at": c.completed_at,
                                      "current": c.input_hash == checksum[c.sid]})
-        return [(_info(r), marks[r.sid]) for r in rows]
+        return [(to_session_info(r), marks[r.sid]) for r in rows]
 
     def extractors(self, namespace: str, user_id: str) -> dict[str, str]:
         """session id -> the extractor (and prompt version) that read it, latest run."""
