@@ -11,7 +11,6 @@ from datetime import UTC, date, datetime, time
 
 from api.explain import explain
 from api.read import Reader
-from infra.stores.inspection import InspectionStore
 from pipeline.vocabulary import PROFILE_SECTIONS
 from schemas.ids import check_ident, check_namespace
 from schemas.records import Fact
@@ -130,7 +129,7 @@ def overview(reader: Reader, namespace: str, user_id: str) -> Overview:
     profile = reader.profile(namespace, user_id)
     with memory.deps.unit_of_work(namespace=namespace) as uow:
         uow.audit.record(namespace, user_id, "read", "inspector", memory.deps.now())
-        extractors = InspectionStore(uow.session).extractors(namespace, user_id)
+        extractors = uow.inspection.extractors(namespace, user_id)
     entries = [e for e in explain(memory, namespace, user_id) if e["status"] != "quarantined"]
     versions = [_version(e, extractors) for e in entries]
     by_predicate: dict[str, list[Version]] = {}

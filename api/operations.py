@@ -14,7 +14,6 @@ import structlog
 
 from infra import metrics
 from infra.deps import Deps
-from infra.stores.inspection import InspectionStore
 from schemas.errors import NotFound, ReverieError
 from schemas.ids import check_ident, check_namespace
 
@@ -46,20 +45,20 @@ def _rate(part: int, whole: int) -> float | None:
 def namespaces(deps: Deps, namespace: str) -> list[dict]:
     check_namespace(namespace)
     with deps.unit_of_work(namespace=namespace) as uow:
-        return InspectionStore(uow.session).namespaces([namespace])
+        return uow.inspection.namespaces([namespace])
 
 
 def users(deps: Deps, namespace: str) -> list[dict]:
     check_namespace(namespace)
     with deps.unit_of_work(namespace=namespace) as uow:
-        return InspectionStore(uow.session).users(namespace)
+        return uow.inspection.users(namespace)
 
 
 def user_sessions(deps: Deps, namespace: str, user_id: str) -> list[tuple]:
     """(session, checkpoints) of the user, newest first."""
     check_namespace(namespace), check_ident(user_id, "user id")
     with deps.unit_of_work(namespace=namespace) as uow:
-        return InspectionStore(uow.session).sessions(namespace, user_id)
+        return uow.inspection.sessions(namespace, user_id)
 
 
 def _recall_counts() -> tuple[int, int]:
@@ -75,7 +74,7 @@ def health(deps: Deps, namespace: str, *, days: int = SIZE_DAYS) -> Health:
     memory's size per day (as `infra.metrics` defines the rates for the dashboard)."""
     check_namespace(namespace)
     with deps.unit_of_work(namespace=namespace) as uow:
-        store = InspectionStore(uow.session)
+        store = uow.inspection
         states = store.session_states(namespace)
         kinds = store.decision_kinds(namespace)
         size = store.memory_size(namespace, until=deps.now(), days=days)
@@ -94,7 +93,7 @@ def health(deps: Deps, namespace: str, *, days: int = SIZE_DAYS) -> Health:
 def dead_letters(deps: Deps, namespace: str) -> list[dict]:
     check_namespace(namespace)
     with deps.unit_of_work() as uow:  # unscoped: a task's record names no namespace
-        return InspectionStore(uow.session).dead_letters(namespace)
+        return uow.inspection.dead_letters(namespace)
 
 
 def retry_dead_letter(deps: Deps, namespace: str, dead_letter_id: str,
@@ -108,7 +107,7 @@ def retry_dead_letter(deps: Deps, namespace: str, dead_letter_id: str,
     check_namespace(namespace), check_ident(dead_letter_id, "dead letter id")
     from workers.app import app
     with deps.unit_of_work() as uow:
-        store = InspectionStore(uow.session)
+        store = uow.inspection
         dead = store.find_dead_letter(namespace, dead_letter_id)
         if dead is None:
             raise NotFound(f"no dead letter {dead_letter_id!r} in namespace {namespace!r} "

@@ -32,6 +32,7 @@ from infra.stores.objects import open_object_store
 from infra.stores.profiles import ProfileStore
 from infra.stores.recall import RecallReads, RecallStore, prepare_read_connection
 from infra.stores.runs import RunStore
+from infra.stores.inspection import InspectionStore
 from infra.stores.scan import ContentScan
 from infra.stores.sessions import SessionStore
 from infra.stores.transcripts import TranscriptStore
@@ -73,6 +74,7 @@ class UnitOfWork:
         self.recall = RecallStore(session)
         self.export = ExportReads(session)
         self.scan = ContentScan(session)
+        self.inspection = InspectionStore(session)
         self.namespace: str | None = None
         self._after: list[Callable[[], None]] = []
 
