@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from api.read import Reader
+from pipeline.asks import predicates_named
+from pipeline.fence import is_untrusted, render_fenced
 from pipeline.rank import SCORE_FLOOR, Candidate, estimate_tokens, fuse, mark_conflicts
 from schemas.errors import InvalidInput
 from schemas.ids import check_ident, check_namespace
@@ -24,7 +26,7 @@ FRAGMENT_TOPIC = "fragments"
 
 
 def _one_line(text: str, limit: int = PREVIEW_CHARS) -> str:
-    flat = " ".join(text.split())
+    flat = " ".join(render_fenced(text)[0].split())  # untrusted text stays labelled
     return flat if len(flat) <= limit else flat[:limit - 1].rstrip() + "…"
 
 
@@ -69,11 +71,13 @@ def recall_index(reader: Reader, namespace: str, user_id: str, query: str,
     s = reader.deps.settings
     k = k or s.recall_k
     qvec = reader.deps.embedder.embed([query])[0]
+    named = predicates_named(query)
     with reader.deps.unit_of_work(namespace=namespace) as uow:
         uow.audit.record(namespace, user_id, "read", f"recall.index k={k}", reader.deps.now())
-        cands = uow.recall.candidates(namespace, user_id, query, qvec, pool=max(30, 3 * k))
+        cands = uow.recall.candidates(namespace, user_id, query, qvec, pool=max(30, 3 * k),
+                                      predicates=named)
     ranked = mark_conflicts(fuse(cands, now=reader.deps.now(),
-                                 half_life_days=s.decay_half_life_days))
+                                 half_life_days=s.decay_half_life_days, named=named))
     return topics_of(ranked, k=k)
 
 
@@ -107,5 +111,6 @@ def expand(reader: Reader, namespace: str, user_id: str,
     for f in frags:
         found[f.fragment_id] = RecallHit(
             kind="fragment", ref=f.fragment_id, text=f.text, score=0.0, at=f.at,
-            sources=tuple(f"{f.session_id}#{t}" for t in range(f.turn_start, f.turn_end + 1)))
+            sources=tuple(f"{f.session_id}#{t}" for t in range(f.turn_start, f.turn_end + 1)),
+            untrusted=is_untrusted(f.text))
     return [found[r] for r in dict.fromkeys(str(r) for r in refs) if r in found]

@@ -4,7 +4,7 @@ Every call names its namespace and user; ids are checked before anything touches
 """
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import structlog
 
@@ -23,12 +23,39 @@ log = structlog.get_logger(__name__)
 ROLES = ("user", "assistant", "tool", "system")
 
 
-def _aware(at: datetime | None, fallback: datetime) -> datetime:
+def _aware(at: datetime | str | None, fallback: datetime) -> datetime:
+    """`at` as an aware UTC datetime: a datetime with a timezone, or an ISO-8601 string
+    with an offset ("2026-05-04T10:00:00+02:00", "...Z"); None is `fallback`."""
     if at is None:
         return fallback
+    if isinstance(at, str):
+        try:
+            at = datetime.fromisoformat(at.strip())
+        except ValueError:
+            raise InvalidInput(f"time {at!r} is not ISO-8601; pass e.g. "
+                               "'2026-05-04T10:00:00+00:00' or an aware datetime") from None
+    if not isinstance(at, datetime):
+        raise InvalidInput(f"time must be a datetime or an ISO-8601 string, got "
+                           f"{type(at).__name__}")
     if at.tzinfo is None:
         raise InvalidInput(f"time {at.isoformat()} has no timezone; pass an aware datetime")
     return at.astimezone(UTC)
+
+
+def _checked_time(at: datetime | str | None, now: datetime, skew_s: float, what: str,
+                  not_before: datetime | None = None) -> datetime:
+    """A client-given time, refused when later than now plus the allowed skew (a time in
+    the future would make its facts current from then, and quarantine true updates as
+    "dated before" it) or earlier than the session's start."""
+    when = _aware(at, now)
+    if when > now + timedelta(seconds=skew_s):
+        raise InvalidInput(f"{what} time {when.isoformat()} is later than now "
+                           f"({now.isoformat()}) plus the allowed skew of {skew_s:g} s "
+                           "(REVERIE_MAX_CLOCK_SKEW_S); send the time it happened")
+    if not_before is not None and when < not_before:
+        raise InvalidInput(f"{what} time {when.isoformat()} is before the session's start "
+                           f"({not_before.isoformat()}); send the time it happened")
+    return when
 
 
 class Memory:
@@ -43,11 +70,12 @@ class Memory:
 
     # ---- capture ----------------------------------------------------------------------
     def start_session(self, namespace: str, user_id: str, session_id: str,
-                      started_at: datetime | None = None) -> SessionInfo:
+                      started_at: datetime | str | None = None) -> SessionInfo:
         """Open a session (idempotent while it is open)."""
         check_namespace(namespace), check_ident(user_id, "user id")
         check_ident(session_id, "session id")
-        at = _aware(started_at, self.deps.now())
+        at = _checked_time(started_at, self.deps.now(), self.settings.max_clock_skew_s,
+                           "session start")
         with self.deps.unit_of_work(namespace=namespace) as uow:
             existing = uow.sessions.find(namespace, user_id, session_id)
             if existing is not None:
@@ -59,14 +87,19 @@ class Memory:
             return uow.sessions.create(namespace, user_id, session_id, at)
 
     def append_turn(self, namespace: str, user_id: str, session_id: str, role: str,
-                    text: str, at: datetime | None = None, *, injected: bool = False) -> Turn:
-        """Buffer one turn. Refused, with nothing written, after the end or over the limits."""
+                    text: str, at: datetime | str | None = None, *,
+                    injected: bool = False) -> Turn:
+        """Buffer one turn. Refused, with nothing written, after the end, over the limits,
+        when empty (or only whitespace), or dated in the future or before the session."""
+        when = None if at is None else _aware(at, self.deps.now())  # a string parsed here
         return self.append_turns(namespace, user_id, session_id,
-                                 [NewTurn(role=role, text=text, at=at, injected=injected)])[0]
+                                 [NewTurn(role=role, text=text, at=when, injected=injected)])[0]
 
     def append_turns(self, namespace: str, user_id: str, session_id: str,
                      turns: list[NewTurn]) -> list[Turn]:
-        """Buffer several turns in one transaction: all of them, or (on any refusal) none."""
+        """Buffer several turns in one transaction: all of them, or (on any refusal) none.
+        A client's time later than now plus the allowed skew, or before the session's
+        start, is refused; a turn without one takes the clock's."""
         check_namespace(namespace), check_ident(user_id, "user id")
         check_ident(session_id, "session id")
         if not turns:
@@ -89,8 +122,12 @@ class Memory:
                     raise InvalidInput(
                         f"session {session_id!r} would exceed the transcript limit of "
                         f"{self.settings.max_transcript_bytes} bytes; end it and start another")
-                turn = Turn(index=info.turn_count, role=new.role, text=new.text,
-                            at=_aware(new.at, self.deps.now()), injected=new.injected)
+                now = self.deps.now()
+                when = now if new.at is None else _checked_time(
+                    new.at, now, self.settings.max_clock_skew_s, "turn",
+                    not_before=info.started_at)
+                turn = Turn(index=info.turn_count, role=new.role, text=new.text, at=when,
+                            injected=new.injected)
                 uow.sessions.append_turn(info, turn)
                 if (self.settings.mode != RunMode.NONE and turn.role == "user"
                         and not turn.injected):
@@ -106,6 +143,8 @@ class Memory:
             raise InvalidInput("turn text must be a string")
         if "\x00" in text:
             raise InvalidInput("turn text contains a NUL byte")
+        if not text.strip():
+            raise InvalidInput("turn text is empty (or only whitespace); send turns with words")
         limit = self.settings.max_turn_chars
         if len(text) > limit:
             raise InvalidInput(f"turn of {len(text)} characters is over the limit of {limit} "
@@ -132,13 +171,18 @@ class Memory:
                              self.deps.now())
 
     def end_session(self, namespace: str, user_id: str, session_id: str,
-                    at: datetime | None = None) -> SessionInfo:
-        """Write the immutable transcript and publish the session-end event (after commit)."""
+                    at: datetime | str | None = None) -> SessionInfo:
+        """Write the immutable transcript and publish the session-end event (after commit).
+        An end time in the future or before the session's start is refused."""
         check_namespace(namespace), check_ident(user_id, "user id")
         check_ident(session_id, "session id")
-        now = _aware(at, self.deps.now())
+        clock_now = self.deps.now()
+        now = _checked_time(at, clock_now, self.settings.max_clock_skew_s, "session end")
         with self.deps.unit_of_work(namespace=namespace) as uow:
             info = uow.sessions.get(namespace, user_id, session_id, lock=True)
+            if at is not None:
+                now = _checked_time(now, clock_now, self.settings.max_clock_skew_s,
+                                    "session end", not_before=info.started_at)
             ended = session_end.end_session(uow, self.deps, info, reason="event", now=now)
             uow.audit.record(namespace, user_id, "write", f"session:{session_id}:end", now)
             if self.settings.mode == RunMode.FULL:

@@ -10,6 +10,8 @@ from datetime import datetime
 import structlog
 
 from api.memory import Memory
+from pipeline.asks import past_label, past_request, past_versions, predicates_named
+from pipeline.fence import UNTRUSTED_NOTE, is_untrusted, render_fenced
 from pipeline.opening import opening_context
 from pipeline.profile import facts_digest, render_profile
 from pipeline.top import recall_top
@@ -17,6 +19,11 @@ from schemas.ids import check_ident, check_namespace
 from schemas.records import Fact, RecallHit, RecallResult
 
 log = structlog.get_logger(__name__)
+
+#: The labels of render_context's two parts (constraints apart from the k answers).
+PINNED_LABEL = "Standing constraints (apply to every request):"
+ANSWERS_LABEL = "Relevant memory:"
+PAST_LABEL = "No longer true (the past, as asked; not current):"
 
 
 class _LRU:
@@ -158,7 +165,8 @@ class Reader:
     # ---- recall ------------------------------------------------------------------------
     def recall(self, namespace: str, user_id: str, query: str, *, k: int | None = None,
                token_budget: int | None = None) -> RecallResult:
-        """Hybrid recall over live items and fragments; never returns superseded content."""
+        """Hybrid recall over live items and fragments; never returns superseded content.
+        At most `k` answers (`hits`); the standing constraints come apart (`pinned`)."""
         self._check(namespace, user_id)
         s = self.deps.settings
         k = k or s.recall_k
@@ -170,29 +178,71 @@ class Reader:
         # case: each turn asks something new) costs one round trip instead of two.
         qvec = self._query_vector(namespace, user_id, query)
         pool = max(30, 3 * k)
+        named = predicates_named(query)
         with self.deps.recall_reads(namespace) as reads:
             version, rows, stats = reads.audited_rows(
-                user_id, query, qvec, pool=pool, action="read", target=f"recall k={k}", at=now)
+                user_id, query, qvec, pool=pool, action="read", target=f"recall k={k}", at=now,
+                predicates=named)
         key = (namespace, user_id, version, query, k, budget)
         cached = self.cache.get(key)
         if cached is not None:
             return cached.model_copy(update={"cached": True})
         kept, truncated = recall_top(rows, stats, pool=pool, now=now,
                                      half_life_days=s.decay_half_life_days, k=k,
-                                     token_budget=budget)
-        result = RecallResult(hits=tuple(RecallHit(
+                                     token_budget=budget, named=named)
+        hits = [RecallHit(
             kind=c.kind, ref=c.ref, text=c.text, score=round(c.score, 6), at=c.at,
-            predicate=c.predicate, sources=c.sources, conflict=c.conflict, pinned=c.pinned)
-            for c in kept), truncated=tuple(truncated))
+            predicate=c.predicate, sources=c.sources, conflict=c.conflict, pinned=c.pinned,
+            untrusted=c.kind == "fragment" and is_untrusted(c.text))
+            for c in kept]
+        result = RecallResult(hits=tuple(h for h in hits if not h.pinned),
+                              pinned=tuple(h for h in hits if h.pinned),
+                              past=self._past(namespace, user_id, query, now),
+                              truncated=tuple(truncated))
         self.cache.put(key, result)
         return result
 
 
+    def _past(self, namespace: str, user_id: str, query: str,
+              now: datetime) -> tuple[RecallHit, ...]:
+        """The superseded fact versions a question about the past asks for (none for any
+        other question: what is no longer true is never recalled as if it were)."""
+        request = past_request(query, now=now)
+        if request is None:
+            return ()
+        with self._uow(namespace, user_id, "facts.past") as uow:
+            history = uow.facts.history(namespace, user_id)
+        return tuple(RecallHit(
+            kind="item", ref=f.fact_id, text=past_label(f), score=0.0, at=f.valid_to,
+            predicate=f.predicate,
+            sources=(f"{f.session_id}#{f.turn}",) if f.session_id else ())
+            for f in past_versions(request, history, now=now))
+
+
 def render_context(result: RecallResult) -> str:
-    """The memory block injected into the prompt; conflicts are named, not hidden."""
-    lines = []
-    for h in result.hits:
+    """The memory block injected into the prompt: the standing constraints under their own
+    label, then the k answers. Conflicts are named, not hidden; text that is not the user's
+    own (pasted, tool or system) is fenced in labelled `<untrusted>` blocks under a note
+    saying so; withheld text (instructions, privilege claims) is named, never shown."""
+    fenced = False
+
+    def line(h: RecallHit) -> str:
+        nonlocal fenced
         mark = " [CONFLICT: two exclusive values exist; ask the user]" if h.conflict else ""
         src = f" (from {', '.join(h.sources[:3])})" if h.sources else ""
-        lines.append(f"- {h.text}{mark}{src}")
+        text, untrusted = render_fenced(h.text)
+        fenced |= untrusted
+        return f"- {text}{mark}{src}"
+
+    answers = [line(h) for h in result.hits]
+    lines = []
+    if result.pinned:
+        lines = [PINNED_LABEL, *(line(h) for h in result.pinned)]
+        if answers:
+            lines.append(ANSWERS_LABEL)
+    lines += answers
+    if result.past:
+        lines += [PAST_LABEL, *(line(h) for h in result.past)]
+    if fenced:
+        lines.insert(0, UNTRUSTED_NOTE)
     return "\n".join(lines)

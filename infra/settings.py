@@ -45,9 +45,14 @@ class Settings(BaseSettings):
     mode: RunMode = RunMode.FULL
 
     # capture limits
-    max_transcript_bytes: int = 2_000_000
-    max_turn_chars: int = 50_000
+    #: A turn is stored whole up to this size (a pasted document, a long log) and cut into
+    #: fragments for recall; a session's transcript up to `max_transcript_bytes`.
+    max_transcript_bytes: int = 16_000_000
+    max_turn_chars: int = 400_000
     max_turns_per_session: int = 5_000
+    #: Seconds a client's turn or session time may run ahead of this process's clock; a
+    #: later time is refused (it would make its facts current from the future).
+    max_clock_skew_s: float = Field(default=300.0, ge=0)
 
     # triggers
     idle_timeout_minutes: float = 30.0

@@ -232,14 +232,16 @@ def sources_of(r: RowFeatures) -> tuple[str, ...]:
 
 
 def build_candidates(rows: Sequence[RowFeatures], stats: dict[str, TableStats], *,
-                     pool: int, fragments: bool = True) -> list[Candidate]:
+                     pool: int, fragments: bool = True,
+                     named: frozenset[str] = frozenset()) -> list[Candidate]:
     """The candidates of one recall with their ranks in each list (None: not in it): every
-    row in a list, or pinned. (`pipeline.top.recall_top` ranks the same rows without
+    row in a list, pinned, or of a `named` predicate. (`pipeline.top.recall_top` ranks the same rows without
     building a candidate for each.)"""
     lists = rank_lists(rows, stats, pool=pool, fragments=fragments)
     newer = lists.newer()
     out = [to_candidate(r, lists, newer) for r in lists.items
-           if r.ref in lists.vec or r.ref in lists.fts or r.ref in lists.pinned]
+           if r.ref in lists.vec or r.ref in lists.fts or r.ref in lists.pinned
+           or (r.predicate is not None and r.predicate in named)]
     out += [to_candidate(f, lists, newer) for f in lists.frags
             if f.ref in lists.vec or f.ref in lists.fts]
     return out

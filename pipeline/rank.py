@@ -27,6 +27,10 @@ NEIGHBOUR_AFTER = 0.2
 TOPIC_DISTANCE = 0.5
 TOPIC_SHARE = 0.5
 TOPIC_POOL = 20
+#: What an item gains when the question names its predicate ("my dog" -> pet; see
+#: `pipeline.asks.predicates_named`): as much as a first place in a list, so the fact the
+#: question is about ranks above fragments that are only loosely similar to it.
+PREDICATE_BONUS = 1.0 / (RRF_K + 1)
 #: Results below this fused score are noise (a single weak rank from one ranker).
 SCORE_FLOOR = 0.004
 
@@ -98,13 +102,24 @@ def fused_score(fts_rank: int | None, vec_rank: int | None, confidence: float,
     return s
 
 
+def predicate_bonus(predicate: str | None, named: frozenset[str], confidence: float) -> float:
+    """PREDICATE_BONUS for an item whose predicate the question names, by its confidence."""
+    if predicate is None or predicate not in named:
+        return 0.0
+    return PREDICATE_BONUS * (0.75 + 0.25 * confidence)
+
+
 def fuse(cands: Sequence[Candidate], *, now: datetime, half_life_days: float = 90.0,
-         fts_weight: float = 1.0, vec_weight: float = VEC_WEIGHT) -> list[Candidate]:
-    """Score every candidate; constraints (allergies, diets) are pinned: always relevant."""
+         fts_weight: float = 1.0, vec_weight: float = VEC_WEIGHT,
+         named: frozenset[str] = frozenset()) -> list[Candidate]:
+    """Score every candidate; constraints (allergies, diets) are pinned: always relevant;
+    items of a predicate the question names gain `predicate_bonus`."""
     out = [_with(c, score=fused_score(c.fts_rank, c.vec_rank, c.confidence,
                                       c.accessed_at or c.at, c.kind == "item", now=now,
                                       half_life_days=half_life_days, fts_weight=fts_weight,
-                                      vec_weight=vec_weight),
+                                      vec_weight=vec_weight)
+                 + (predicate_bonus(c.predicate, named, c.confidence)
+                    if c.kind == "item" else 0.0),
                  pinned=c.item_kind == "constraint")
            for c in cands]
     return sorted(out, key=lambda c: (not c.pinned, -c.score, c.ref))

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pipeline.extract.base import Extractor
+from pipeline.fence import balance, fence_turn
 from pipeline.redact import REDACTED
 from pipeline.values import clean_value
 from schemas.ids import stable_id
@@ -57,9 +58,18 @@ def claims_in_order(extracted: Sequence[Claim], transcript: Transcript) -> list[
     return with_defaults(ordered + inline_claims(transcript), transcript)
 
 
+#: An exchange longer than this is cut into several fragments (at paragraph, then sentence,
+#: then word boundaries): a pasted document is stored whole in the transcript, but a
+#: fragment is what recall ranks and injects, and a vector covers its first few hundred
+#: words only.
+FRAGMENT_MAX_CHARS = 4000
+
+
 def fragments_of(transcript: Transcript) -> list[Fragment]:
-    """One fragment per exchange: a user turn and the replies up to the next user turn.
-    Injected memory and erased turns are not episodic content."""
+    """One fragment per exchange: a user turn and the replies up to the next user turn, cut
+    into pieces of at most FRAGMENT_MAX_CHARS. Injected memory and erased turns are not
+    episodic content; text that is not the user's own is fenced or withheld
+    (`pipeline.fence`)."""
     groups: list[list] = []
     for t in transcript.turns:
         if t.injected or t.text == REDACTED:
@@ -71,11 +81,35 @@ def fragments_of(transcript: Transcript) -> list[Fragment]:
     out = []
     for g in groups:
         day = g[0].at.date().isoformat()
-        text = "\n".join(f"{t.role}: {t.text}" for t in g)
-        out.append(Fragment(
-            fragment_id=stable_id("fragment", transcript.namespace, transcript.user_id,
-                                  transcript.session_id, g[0].index),
-            namespace=transcript.namespace, user_id=transcript.user_id,
-            session_id=transcript.session_id, turn_start=g[0].index, turn_end=g[-1].index,
-            text=f"[{day}] {text}", at=g[0].at))
+        text = "\n".join(f"{t.role}: {fence_turn(t.role, t.text)}" for t in g)
+        for n, piece in enumerate(balance(cut(text, FRAGMENT_MAX_CHARS))):
+            key = (g[0].index,) if n == 0 else (g[0].index, n)  # piece 0 keeps its old id
+            out.append(Fragment(
+                fragment_id=stable_id("fragment", transcript.namespace, transcript.user_id,
+                                      transcript.session_id, *key),
+                namespace=transcript.namespace, user_id=transcript.user_id,
+                session_id=transcript.session_id, turn_start=g[0].index,
+                turn_end=g[-1].index, text=f"[{day}] {piece}", at=g[0].at))
     return out
+
+
+def cut(text: str, limit: int) -> list[str]:
+    """`text` in pieces of at most `limit` characters, cut at the last paragraph break,
+    else sentence end, else space before the limit (a hard cut only inside one long word).
+    Nothing is dropped but the whitespace at a cut."""
+    pieces = []
+    while len(text) > limit:
+        window = text[:limit]
+        at = -1
+        for sep in ("\n\n", "\n", ". ", "? ", "! ", " "):
+            at = window.rfind(sep, limit // 2)
+            if at > 0:
+                at += len(sep)
+                break
+        if at <= 0:
+            at = limit
+        pieces.append(text[:at].rstrip())
+        text = text[at:].lstrip()
+    if text or not pieces:
+        pieces.append(text)
+    return pieces

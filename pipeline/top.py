@@ -13,7 +13,14 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from pipeline.lists import FRAGMENT_CONFIDENCE, RowFeatures, TableStats, rank_lists, to_candidate
-from pipeline.rank import SCORE_FLOOR, Candidate, fused_score, keep, newest_first
+from pipeline.rank import (
+    SCORE_FLOOR,
+    Candidate,
+    fused_score,
+    keep,
+    newest_first,
+    predicate_bonus,
+)
 from pipeline.vocabulary import SINGLE_VALUED
 
 
@@ -29,20 +36,23 @@ class _Scored:
 
 def recall_top(rows: Sequence[RowFeatures], stats: dict[str, TableStats], *, pool: int,
                now: datetime, half_life_days: float, k: int, token_budget: int,
-               floor: float = SCORE_FLOOR, fragments: bool = True
+               floor: float = SCORE_FLOOR, fragments: bool = True,
+               named: frozenset[str] = frozenset()
                ) -> tuple[list[Candidate], list[str]]:
-    """(kept candidates in answer order, refs truncated by the token budget)."""
+    """(kept candidates in answer order, refs truncated by the token budget). Items of the
+    `named` predicates (the ones the question names) gain `rank.predicate_bonus`."""
     lists = rank_lists(rows, stats, pool=pool, fragments=fragments)
     vec, fts = lists.vec, lists.fts
     scored: list[_Scored] = []
     conflicts: dict[str, int] = {}
     for r in lists.items:
         vr, fr = vec.get(r.ref), fts.get(r.ref)
-        if vr is None and fr is None and r.ref not in lists.pinned:
+        bonus = predicate_bonus(r.predicate, named, r.confidence) if named else 0.0
+        if vr is None and fr is None and r.ref not in lists.pinned and not bonus:
             continue
         scored.append(_Scored(r, fused_score(
             fr, vr, r.confidence, r.accessed_at or r.updated_at, True, now=now,
-            half_life_days=half_life_days), r.item_kind == "constraint"))
+            half_life_days=half_life_days) + bonus, r.item_kind == "constraint"))
         if r.predicate in SINGLE_VALUED:
             conflicts[r.predicate] = conflicts.get(r.predicate, 0) + 1
     for f in lists.frags:

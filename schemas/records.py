@@ -218,10 +218,21 @@ class RecallHit(Frozen):
     sources: tuple[str, ...] = ()
     conflict: bool = False
     pinned: bool = False
+    #: The hit holds text that is not the user's own (fenced or withheld, `pipeline.fence`):
+    #: `render_context` labels it.
+    untrusted: bool = False
 
 
 class RecallResult(Frozen):
+    """At most k answers to the query in `hits`, and apart from them, in `pinned`, the
+    user's standing constraints (allergies, diets, access needs): relevant to any request,
+    never counted in k."""
+
     hits: tuple[RecallHit, ...]
+    pinned: tuple[RecallHit, ...] = ()
+    #: For a question about the past only ("where did I work before X?"): fact versions
+    #: that are no longer true, each labelled with its valid time.
+    past: tuple[RecallHit, ...] = ()
     truncated: tuple[str, ...] = ()
     degraded: bool = False
     cached: bool = False

@@ -7,7 +7,8 @@ its vector distance and the query words it contains, and returns only the rows a
 take: every row containing a query word (BM25 counts each word's rarity among them), every
 fragment next to one (its neighbour's words lend it score), the :pool nearest by vector and
 every constraint (pinned), with the per-table row count and mean length BM25 needs, and a
-fragment's vector (topic versions compare them), fetched for the returned rows only, by the
+fragment's vector (topic versions compare them), plus every item of a predicate the question
+names (`pipeline.asks.predicates_named`: "my dog" names `pet`), fetched for the returned rows only, by the
 row's ctid (the tuple this statement's snapshot read; no index descent), so the CTE stays
 small for a user with thousands of fragments. Aggregates, windows and per-row subplans
 for the ranking cost Postgres ~1.4 ms over ~120 rows; this statement costs ~2x a bare
@@ -76,7 +77,8 @@ SELECT r.k, r.ref, r.dist, r.len, r.hits, r.text, r.at, r.confidence, r.predicat
        CASE WHEN r.k = 'fragment'
             THEN (SELECT vector_send(f.embedding) FROM fragments f WHERE f.ctid = r.tid) END
 FROM r JOIN st USING (k)
-WHERE r.hits IS NOT NULL OR r.kind = 'constraint' OR r.ref IN (SELECT ref FROM vt){near}"""
+WHERE r.hits IS NOT NULL OR r.kind = 'constraint' OR r.ref IN (SELECT ref FROM vt)
+   OR r.predicate = ANY(%(preds)s::text[]){near}"""
 
 
 def _statement(fragments: bool) -> str:
@@ -107,12 +109,13 @@ AUDITED_STATEMENTS = {f: _AUDITED + STATEMENTS[f].removeprefix("WITH") + _VERSIO
 
 
 def read_rows(conn: Connection, namespace: str, user_id: str, query: str,
-              qvec: Sequence[float], *, pool: int, fragments: bool = True
+              qvec: Sequence[float], *, pool: int, fragments: bool = True,
+              predicates: Sequence[str] = ()
               ) -> tuple[list[RowFeatures], dict[str, TableStats]]:
     """The candidate rows of one recall, on `conn` (in the caller's transaction)."""
     register_vector_adapters(conn)  # done when the engine opened it; a no-op check
     params = {"ns": namespace, "uid": user_id, "q": query, "pool": pool,
-              "qv": np.asarray(qvec, dtype=np.float32)}
+              "qv": np.asarray(qvec, dtype=np.float32), "preds": sorted(predicates)}
     cur = conn.cursor(binary=True)
     cur.execute(STATEMENTS[fragments], params, prepare=True)
     return to_features(cur.fetchall())
@@ -150,11 +153,13 @@ class RecallStore:
         self._s = session
 
     def candidates(self, namespace: str, user_id: str, query: str, qvec: Sequence[float],
-                   *, pool: int = 30, fragments: bool = True) -> list[Candidate]:
+                   *, pool: int = 30, fragments: bool = True,
+                   predicates: Sequence[str] = ()) -> list[Candidate]:
         conn = self._s.connection().connection.driver_connection
         rows, stats = read_rows(conn, namespace, user_id, query, qvec, pool=pool,
-                                fragments=fragments)
-        return build_candidates(rows, stats, pool=pool, fragments=fragments)
+                                fragments=fragments, predicates=predicates)
+        return build_candidates(rows, stats, pool=pool, fragments=fragments,
+                                named=frozenset(predicates))
 
 
 _SCOPE = ("SELECT set_config('reverie.namespace', %(ns)s, false), "
@@ -203,12 +208,14 @@ class RecallReads:
             conn._reverie_scope = (namespace, timeout)  # type: ignore[attr-defined]
 
     def audited_rows(self, user_id: str, query: str, qvec: Sequence[float], *, pool: int,
-                     action: str, target: str, at: datetime, fragments: bool = True
+                     action: str, target: str, at: datetime, fragments: bool = True,
+                     predicates: Sequence[str] = ()
                      ) -> tuple[int, list[RowFeatures], dict[str, TableStats]]:
         """(cache version, candidate rows, table statistics) of one recall, its audit row
         written: one statement."""
         params = {"ns": self._ns, "uid": user_id, "q": query, "pool": pool,
-                  "qv": np.asarray(qvec, dtype=np.float32), "id": str(uuid.uuid4()),
+                  "qv": np.asarray(qvec, dtype=np.float32), "preds": sorted(predicates),
+                  "id": str(uuid.uuid4()),
                   "actor": self._actor[:64], "action": action[:32], "target": target,
                   "at": at}
         cur = self._c.cursor(binary=True)
@@ -217,7 +224,8 @@ class RecallReads:
         return stats.pop("version").rows, rows, stats
 
     def rows(self, user_id: str, query: str, qvec: Sequence[float], *, pool: int,
-             fragments: bool = True) -> tuple[list[RowFeatures], dict[str, TableStats]]:
+             fragments: bool = True, predicates: Sequence[str] = ()
+             ) -> tuple[list[RowFeatures], dict[str, TableStats]]:
         """The candidate rows of one recall, without audit or cache version."""
         return read_rows(self._c, self._ns, user_id, query, qvec, pool=pool,
-                         fragments=fragments)
+                         fragments=fragments, predicates=predicates)

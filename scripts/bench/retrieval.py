@@ -109,7 +109,10 @@ def system_ranking(rt, clock, namespace: str, query: str, at, prov: Provenance,
     t0 = time.perf_counter()
     result = rt.reader.recall(namespace, USER, query, k=k, token_budget=1_000_000)
     elapsed = time.perf_counter() - t0
-    return [prov.hit(h.sources, current=h.kind == "item") for h in result.hits], elapsed
+    # Everything the system returned counts: the constraints it pins come apart from the k
+    # answers, first, as they are injected.
+    return [prov.hit(h.sources, current=h.kind == "item")
+            for h in (*result.pinned, *result.hits)], elapsed
 
 
 def namespace_for(tag: str, name: str) -> str:

@@ -11,6 +11,12 @@ from schemas.errors import InvalidInput, NotFound, SessionClosed
 T0 = datetime(2026, 3, 1, 10, 0, tzinfo=UTC)
 
 
+@pytest.fixture(autouse=True)
+def _clock_after_the_turns(clock):
+    """The turns below happened before now (a client's time later than now is refused)."""
+    clock.set(T0 + timedelta(hours=1))
+
+
 def _session(rt, ns, user="u1", sid="s1", turns=("I live in Oslo.", "Lovely.")):
     rt.deps.clock.set(T0 + timedelta(minutes=5))  # facts hold from their turn's time
     rt.memory.start_session(ns, user, sid, T0)

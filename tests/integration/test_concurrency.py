@@ -30,6 +30,7 @@ def _ended_session(rt, ns, user, sid, at, city):
 def test_two_workers_on_one_user_keep_one_current_city(settings, clock, ns, round_):
     from api.runtime import start
     rt = start(settings.model_copy(update={"mode": "online"}), clock=clock)  # no auto-dream
+    clock.set(T0 + timedelta(days=1))  # after the sessions below
     try:
         cities = ["Berlin", "Paris", "Rome", "Oslo", "Lima", "Kyiv"]
         sids = [_ended_session(rt, ns, "u", f"s{i}", T0 + timedelta(hours=i), c)

@@ -268,6 +268,7 @@ def test_open_session_buffers_are_scrubbed(runtime, clock, ns):
         ("user", "Between us: I'm seeing a therapist called Dr Oakfield."),
     ], claims=[InlineClaim(predicate="health_condition", object="therapy with Dr Oakfield",
                            turn=1)], end=False)
+    clock.set(T0 + timedelta(minutes=7))
     forget(rt.memory, ns, "u", text="oakfield", at=T0 + timedelta(minutes=5))
     rt.memory.append_turn(ns, "u", "live", "user", "Anyway, thanks.", T0 + timedelta(minutes=6))
     rt.memory.remember(ns, "u", "live", InlineClaim(predicate="likes", object="jazz", turn=2))

@@ -88,6 +88,7 @@ def test_metrics_command_computes_store_gauges_on_scrape(runtime, ns):
 
     from scripts.cli.metrics import build_registry
     t0 = datetime(2026, 2, 1, 9, 0, tzinfo=UTC)
+    runtime.deps.clock.set(t0 + timedelta(days=3))  # after the turns below
     mem = runtime.memory
     mem.start_session(ns, "u1", "s1", t0)
     mem.append_turn(ns, "u1", "s1", "user", "I live in Munich.", t0)

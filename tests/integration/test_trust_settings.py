@@ -3,10 +3,18 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from api.admin import set_sensitive_consent
 from api.runtime import start
 
 T0 = datetime(2026, 4, 1, 10, 0, tzinfo=UTC)
+
+
+@pytest.fixture(autouse=True)
+def _clock_after_the_turns(clock):
+    """The turns below happened before now (a client's time later than now is refused)."""
+    clock.set(T0 + timedelta(days=1))
 
 
 def _session(rt, ns, texts):

@@ -64,15 +64,17 @@ def _view(c, kept_refs):
 
 @settings(max_examples=400, deadline=None)
 @given(recall_rows(), st.integers(1, 8), st.sampled_from([40, 200, 2000]),
-       st.sampled_from([3, 30]), st.booleans())
-def test_recall_top_answers_like_the_candidate_pipeline(data, k, budget, pool, fragments):
+       st.sampled_from([3, 30]), st.booleans(),
+       st.sampled_from([frozenset(), frozenset({"city"}), frozenset({"employer", "hobby"})]))
+def test_recall_top_answers_like_the_candidate_pipeline(data, k, budget, pool, fragments,
+                                                        named):
     rows, stats = data
     now = T0 + timedelta(days=2)
     want, want_cut = select(mark_conflicts(fuse(
-        build_candidates(rows, stats, pool=pool, fragments=fragments), now=now,
-        half_life_days=90.0)), k=k, token_budget=budget)
+        build_candidates(rows, stats, pool=pool, fragments=fragments, named=named), now=now,
+        half_life_days=90.0, named=named)), k=k, token_budget=budget)
     got, got_cut = recall_top(rows, stats, pool=pool, now=now, half_life_days=90.0, k=k,
-                              token_budget=budget, fragments=fragments)
+                              token_budget=budget, fragments=fragments, named=named)
     refs = {c.ref for c in want}
     assert [_view(c, refs) for c in got] == [_view(c, refs) for c in want]
     assert got_cut == want_cut
