@@ -160,6 +160,9 @@ class Settings(BaseSettings):
     consolidate_claim_wait_s: float = Field(default=2.0, ge=0)
     #: Prometheus endpoint of `reverie worker` (0: none); `reverie metrics` defaults to +1.
     metrics_port: int = 9464
+    #: Address the metrics endpoints bind: loopback unless told otherwise ("0.0.0.0" for a
+    #: Prometheus on another host).
+    metrics_host: str = "127.0.0.1"
 
     # HTTP service (`reverie serve`)
     #: Largest request body accepted, in bytes (a whole transcript import must fit).

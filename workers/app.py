@@ -47,7 +47,9 @@ def configure(settings: Settings) -> Celery:
     app._pool = None  # kombu keeps its own pool per broker URL; only our reference goes
     app.__dict__.pop("amqp", None)  # cached: holds the producer pool and the queue table
     app.conf.update(
-        broker_url=settings.broker_url or "memory://",
+        # In process: an in-memory broker, named with a host (a bare "memory://" made kombu
+        # warn "No hostname was supplied" on every command).
+        broker_url=settings.broker_url or "memory://localhost//",
         result_backend=None,
         task_always_eager=eager,
         task_eager_propagates=True,

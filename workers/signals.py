@@ -77,7 +77,8 @@ def _switch_to_multiprocess() -> None:
                 metric._metric_init()
 
 
-def serve_metrics(port: int, broker_url: str | None, queues: list[str]) -> bool:
+def serve_metrics(port: int, broker_url: str | None, queues: list[str],
+                  host: str = "127.0.0.1") -> bool:
     """Serve the children's summed samples (and the queue depth) from this process."""
     if not port or _MULTIPROC_ENV not in os.environ:
         return False
@@ -90,11 +91,11 @@ def serve_metrics(port: int, broker_url: str | None, queues: list[str]) -> bool:
     if broker_url:
         registry.register(QueueDepthCollector(broker_url, queues))
     try:
-        start_http_server(port, registry=registry)
+        start_http_server(port, addr=host, registry=registry)
     except OSError as exc:  # another worker on this host has the port: run without
         log.warning("metrics.port_unavailable", port=port, error=str(exc))
         return False
-    log.info("metrics.serving", port=port)
+    log.info("metrics.serving", host=host, port=port)
     return True
 
 
@@ -140,7 +141,7 @@ def install(queues: list[str] | None = None) -> None:
     from workers.app import queues_of
     settings = current_deps().settings
     serve_metrics(settings.metrics_port, settings.broker_url,
-                  queues or list(queues_of(settings).values()))
+                  queues or list(queues_of(settings).values()), settings.metrics_host)
     on_every_statement(_count_statement)
 
     @worker_process_init.connect(weak=False)

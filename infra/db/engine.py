@@ -62,6 +62,28 @@ def stop_embedded(data_dir: Path) -> None:
         server.stop()  # type: ignore[attr-defined]
 
 
+def embedded_running(data_dir: Path) -> bool:
+    """True when an embedded server of `data_dir` is running (its postmaster.pid names a
+    live process)."""
+    pid_file = (data_dir / "pg" / "postmaster.pid").resolve()
+    try:
+        pid = int(pid_file.read_text().split("\n", 1)[0])
+    except (OSError, ValueError):
+        return False
+    import psutil
+    return psutil.pid_exists(pid)
+
+
+def stop_embedded_server(data_dir: Path) -> bool:
+    """Stop the embedded server of `data_dir`, whoever started it (`reverie db stop`);
+    False when none was running. Its data stays; the next command starts it again."""
+    if not embedded_running(data_dir):
+        return False
+    embedded_database_url(data_dir)  # join it: the handle that can stop it
+    stop_embedded(data_dir)
+    return True
+
+
 def resolve_admin_url(settings: Settings) -> str:
     """The administrative login's URL: `DATABASE_ADMIN_URL`, else `DATABASE_URL`, else the
     embedded server's superuser."""

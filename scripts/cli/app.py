@@ -29,6 +29,23 @@ DataDir = Annotated[Optional[Path], typer.Option("--data-dir", help="State folde
 
 
 
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            console.print(f"reverie {version('reverie')}")
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            console.print("reverie (not installed)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True, help="Print the version and exit.")]
+        = False) -> None:
+    """Reverie: memory for AI assistants that stays true as a user's life changes."""
+
+
 def _runtime(data_dir: Path | None = None, **kw):
     """A one-shot command's runtime: not warmed up (no `safe_recall` deadline to protect,
     and most commands never embed)."""
@@ -242,11 +259,18 @@ def recall(namespace: str, user: str, query: str, k: int = typer.Option(5, "-k")
 
 @app.command()
 def correct(namespace: str, user: str, predicate: str, value: str,
+            remove: bool = typer.Option(False, "--remove", help="Remove VALUE (e.g. one "
+                                        "allergy of several) instead of setting it."),
             data_dir: DataDir = None) -> None:
-    """Correct a stored fact as the user (source user_edit: outranks anything extracted)."""
+    """Correct a stored fact as the user (source user_edit: outranks anything extracted):
+    set VALUE, or with --remove take that one value away."""
+    if not remove and value.strip().lower() in ("none", "nothing", "null", "-"):
+        err.print(f"[red]error:[/red] {value!r} would be stored as a value; to remove one, "
+                  f"run: reverie correct {namespace} {user} {predicate} VALUE --remove")
+        raise typer.Exit(2)
     rt = _runtime(data_dir)
     from api.admin import correct as do_correct
-    plan = do_correct(rt.memory, namespace, user, predicate, value)
+    plan = do_correct(rt.memory, namespace, user, predicate, value, remove=remove)
     for d in plan.decisions:
         console.print(f"{d.kind}: {d.reason}")
 
@@ -282,6 +306,8 @@ from scripts.cli import eval as cli_eval  # noqa: E402
 app.command("eval")(cli_eval.eval_cmd)
 from scripts.cli import metrics as cli_metrics  # noqa: E402
 app.command("metrics")(cli_metrics.metrics_cmd)
+from scripts.cli import db as cli_db  # noqa: E402
+app.add_typer(cli_db.db_app, name="db")
 from scripts.cli import forget as cli_forget  # noqa: E402
 app.command("forget")(cli_forget.forget_cmd)
 app.command("export")(cli_forget.export_cmd)

@@ -38,13 +38,22 @@ def run_demo(console: Console, data_dir: Path | None = None) -> None:
     keep = data_dir is not None
     root = Path(data_dir) if keep else Path(tempfile.mkdtemp(prefix="reverie-demo-"))
     clock = FixedClock(_t("2025-03-02T10:00:00"))
-    console.print(f"[dim]state in {root} (embedded Postgres + file object store, tasks in "
-                  "process)[/dim]")
+    if keep:
+        console.print(f"[dim]state kept in {root} (embedded Postgres + file object store, "
+                      "tasks in process)[/dim]")
+    else:
+        console.print(f"[dim]state in a temporary folder {root}, deleted when the demo ends "
+                      "(keep it with --data-dir DIR)[/dim]")
     rt = start(clock=clock, data_dir=root, broker_url=None, database_url=None,
                object_store_url=None, mode="full")
     ns, user = "demo", "u-42"
     try:
-        for sid, started, turns in STORY:
+        with rt.deps.unit_of_work(namespace=ns) as uow:
+            played = uow.sessions.find(ns, user, STORY[-1][0]) is not None
+        if played:
+            console.print(f"[dim]the story was played in {root} already: showing what it "
+                          "holds[/dim]")
+        for sid, started, turns in ([] if played else STORY):
             at = _t(started)
             clock.set(at)
             rt.memory.start_session(ns, user, sid, at)
@@ -78,3 +87,7 @@ def run_demo(console: Console, data_dir: Path | None = None) -> None:
         stop_embedded(root)
         if not keep:
             shutil.rmtree(root, ignore_errors=True)
+    if keep:
+        console.print(f"state kept in {root}; look again with e.g. `reverie facts {ns} {user} "
+                      f"--history --data-dir {root}` (`reverie db stop --data-dir {root}` "
+                      "stops the Postgres it starts)")

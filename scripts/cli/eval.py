@@ -43,9 +43,10 @@ def _compare_table(reports: dict[str, dict]) -> Table:
 
 
 def eval_cmd(
-    paths: Annotated[list[Path], typer.Argument(
-        help="Scenario files (FORMAT.md v1), or folders of *.json scenario files.",
-        metavar="PATH")],
+    paths: Annotated[Optional[list[Path]], typer.Argument(
+        help="Scenario files (FORMAT.md v1), or folders of *.json scenario files. None: the "
+             "sample scenarios shipped with Reverie (scripts/eval/samples).",
+        metavar="[PATH]...", show_default=False)] = None,
     mode: Annotated[str, typer.Option(
         "--mode", help="none (no memory) | online (per-turn working set only) | full.")] = "full",
     report: Annotated[Optional[Path], typer.Option(
@@ -72,6 +73,11 @@ def eval_cmd(
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     if mode not in MODES:
         raise typer.BadParameter(f"--mode must be one of {', '.join(MODES)}, got {mode!r}")
+    if not paths:
+        from scripts.eval import SAMPLES
+        paths = [SAMPLES]
+        console.print(f"[dim]no PATH given: playing the sample scenarios in "
+                      f"{escape(str(SAMPLES))}[/dim]")
     try:
         scenarios = load_all(paths)
     except ScenarioFileError as exc:

@@ -33,7 +33,8 @@ def build_registry(deps):
 def metrics_cmd(
     port: Optional[int] = typer.Option(None, "--port", help="Port to serve /metrics on "
                                        "(default: REVERIE_METRICS_PORT + 1, i.e. 9465)."),
-    host: str = typer.Option("0.0.0.0", "--host", help="Address to bind."),
+    host: Optional[str] = typer.Option(None, "--host", help="Address to bind (default: "
+                                       "REVERIE_METRICS_HOST, i.e. 127.0.0.1)."),
     once: bool = typer.Option(False, "--once", help="Print one scrape and exit."),
     data_dir: Optional[Path] = typer.Option(None, "--data-dir", help="State folder."),
 ) -> None:
@@ -47,6 +48,7 @@ def metrics_cmd(
         console.out(generate_latest(registry).decode(), end="")
         return
     port = port if port is not None else rt.settings.metrics_port + 1
+    host = host or rt.settings.metrics_host
     start_http_server(port, addr=host, registry=registry)
     console.print(f"serving Reverie store metrics on http://{host}:{port}/metrics "
                   "(Ctrl-C to stop)")

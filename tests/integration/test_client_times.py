@@ -13,9 +13,15 @@ NOW = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
 
 
 @pytest.fixture
-def rt(runtime):
+def rt(runtime, ns):
     runtime.deps.clock.set(NOW)
-    return runtime
+    yield runtime
+    # Nothing left open for another test's idle sweeper (the database is shared).
+    runtime.deps.clock.set(NOW + timedelta(hours=1))
+    with runtime.deps.unit_of_work() as uow:
+        open_ = [s.session_id for s in uow.sessions.for_user(ns, "u1") if s.state == "open"]
+    for sid in open_:
+        runtime.memory.end_session(ns, "u1", sid)
 
 
 def _turns(rt, ns, sid="s1"):

@@ -17,8 +17,11 @@ import pytest
 from typer.testing import CliRunner
 
 from scripts.cli import app
+from scripts.eval import SAMPLES
 
-DEV = Path(__file__).resolve().parents[2].parent / "shared" / "eval" / "dev"
+SHARED_DEV = Path(__file__).resolve().parents[2].parent / "shared" / "eval" / "dev"
+#: The shared dev set when it is beside the repository, else the samples shipped with it.
+DEV = SHARED_DEV if SHARED_DEV.is_dir() else SAMPLES
 TOTALS = re.compile(r"^\d+ passed, \d+ failed$")
 T0 = "2026-03-01T10:00:00Z"
 
@@ -225,3 +228,14 @@ def test_compare_modes_prints_a_table_per_check_kind(tmp_path, pg_server_url):
     assert re.search(r"absent\W+1/1\W+1/1\W+1/1", result.stdout), result.stdout
     assert TOTALS.match(last_line(result))
     assert last_line(result) == "3 passed, 0 failed"
+
+
+def test_eval_without_a_path_plays_the_shipped_samples(pg_server_url):
+    """A fresh clone has scenarios to run: the samples inside the package."""
+    assert sorted(SAMPLES.glob("*.json"))
+    result = invoke([], DATABASE_URL=pg_server_url)
+    assert result.exit_code == 0, result.output
+    assert "sample scenarios" in result.output
+    assert TOTALS.match(last_line(result))
+    assert result.output.count("PASS") == len(list(SAMPLES.glob("*.json")))
+

@@ -6,11 +6,15 @@ from pathlib import Path
 
 import pytest
 
+from scripts.eval import SAMPLES
+
 from scripts.eval.scenario import (
     CHECK_KINDS, ScenarioFileError, load_all, load_scenario, scenario_files,
 )
 
-DEV = Path(__file__).resolve().parents[2].parent / "shared" / "eval" / "dev"
+SHARED_DEV = Path(__file__).resolve().parents[2].parent / "shared" / "eval" / "dev"
+#: The shared dev set when it is beside the repository, else the samples shipped with it.
+DEV = SHARED_DEV if SHARED_DEV.is_dir() else SAMPLES
 
 
 def _write(tmp_path: Path, doc, name: str = "s.json") -> Path:

@@ -15,12 +15,16 @@ from typing import Any
 
 import pytest
 
+from scripts.eval import SAMPLES
+
 from pipeline.extract.rules import RuleExtractor
 from pipeline.normalize import same_value
 from pipeline.vocabulary import DEPENDENTS, Vocabulary
 from schemas.records import SOURCE_RANK, Claim, InlineClaim, Transcript, Turn
 
-DEV = Path(__file__).resolve().parents[2].parent / "shared" / "eval" / "dev"
+SHARED_DEV = Path(__file__).resolve().parents[2].parent / "shared" / "eval" / "dev"
+#: The shared dev set when it is beside the repository, else the samples shipped with it.
+DEV = SHARED_DEV if SHARED_DEV.is_dir() else SAMPLES
 SCENARIOS = sorted(DEV.glob("*.json")) if DEV.is_dir() else []
 VOCAB = Vocabulary()
 
