@@ -129,6 +129,12 @@ def safe_recall(reader: Reader, namespace: str, user_id: str, query: str, *,
     guard = guard_for(reader)
     if not guard.acquire():
         return _degraded("open", namespace, user_id, None)
+    if not reader.deps.read_pool_open:
+        try:  # nor is the read pool's first connect (a store that is down still fails)
+            reader.deps.open_read_pool()
+        except TransientError as exc:
+            guard.failure()
+            return _degraded("unavailable", namespace, user_id, exc)
     ms = deadline_ms if deadline_ms is not None else reader.deps.settings.recall_deadline_ms
     deadline = time.monotonic() + ms / 1000
     reader.deps.limit_transactions_to_deadline()

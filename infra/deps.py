@@ -117,6 +117,7 @@ class Deps:
     _read_engine: Engine | None = None
     _embedder_warm: bool = False
     app_engine: Engine | None = None
+    _read_pool_open: bool = False
 
     def __post_init__(self) -> None:
         if self.app_engine is None:
@@ -155,10 +156,24 @@ class Deps:
         try:
             with self.app_engine.connect() as conn:
                 conn.execute(text("SELECT 1"))
+        except OperationalError as exc:
+            raise StoreUnavailable(f"database unavailable: {exc.orig or exc}") from exc
+        self.open_read_pool()
+
+    def open_read_pool(self) -> None:
+        """One connection of the read pool opened (and prepared), once per process."""
+        if self._read_pool_open:
+            return
+        try:
             fairy = self.read_engine.raw_connection()
         except (OperationalError, psycopg.OperationalError) as exc:
             raise StoreUnavailable(f"database unavailable: {getattr(exc, 'orig', exc)}") from exc
         fairy.close()
+        self._read_pool_open = True
+
+    @property
+    def read_pool_open(self) -> bool:
+        return self._read_pool_open
 
     def now(self):
         return self.clock.now()

@@ -63,6 +63,31 @@ _INSTRUCTION = re.compile(
     r"|elevated|unrestricted|superuser|owner|privileged|special|all)"
     r"|do not (?:tell|inform|mention|reveal)|don't (?:tell|inform|mention) the user"
     r"|exfiltrat\w*|send (?:all|the|every)\b[^.\n]{0,60}\b(?:to|at) (?:https?://|\S+@))", _I)
+#: The same, narrowed for the user's and the assistant's own words, where "from now on I
+#: run every morning", "a security alert on my phone" or "give her full marks" are ordinary
+#: speech: only what can only be aimed at the assistant.
+_OWN_HEADER = re.compile(
+    r"\b(?:system|admin|administrator|developer|dev|root|god|debug)\s*[-_ ]?(?:override"
+    r"|prompt|instruction|directive|command|mode)s?\b"
+    r"|\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+"
+    r"|your\s+)?(?:previous|prior|above|earlier|preceding|original|system|safety|all|your)\s*"
+    r"(?:instructions?|rules|prompts?|guidelines|guardrails|directives|restrictions)\b"
+    r"|\[\s*(?:system|admin|sys|root|instructions?|override)\s*\]|<\s*/?\s*(?:system|sys"
+    r"|instructions?)\s*>|\b(?:jailbreak|dan mode|new instructions)\b", _I)
+_OWN_INSTRUCTION = re.compile(
+    r"\b(?:note (?:to|for) (?:the )?(?:ai|assistant|model|bot|llm)|(?:dear|attention) (?:ai"
+    r"|assistant|model|bot|llm|chatbot)\b"
+    r"|(?:assistant|ai|model|bot|llm)\s*[:,]\s*(?:please\s+)?(?:remember|treat|grant|store)"
+    r"|(?:remember|record|store|save|note|log|treat|consider|mark|register|flag)\s+"
+    r"(?:in\s+(?:your\s+)?memory\s+)?(?:that\s+)?(?:this|the|current)\s+(?:user|requester"
+    r"|account)\b"
+    r"|(?:this|the|current)\s+(?:user|requester|account)(?:'s)?\s+(?:is|has|should|must|now"
+    r"|role|access|level|privileges?|permissions?|clearance)\b"
+    r"|(?:save|store|write|commit|persist)\s+(?:this\s+)?(?:to|in|into)\s+(?:your\s+)?"
+    r"(?:long[- ]term\s+)?memory|update\s+your\s+memory"
+    r"|(?:grant|elevate|escalate|promote|upgrade)\w*\s+(?:the\s+)?(?:user|them|him|her|me"
+    r"|this\s+(?:user|account)|requester)?\s*(?:to\s+)?(?:an?\s+)?(?:admin|root|elevated"
+    r"|unrestricted|superuser)|exfiltrat\w*)", _I)
 #: "Here's the flyer:" then a new line: whatever the noun, what follows is someone else's
 #: text (`split_untrusted` knows a list of nouns; this catches the rest).
 _INTRODUCED = re.compile(
@@ -104,10 +129,10 @@ def own_words(text: str) -> str:
     out: list[str] = []
     pieces = [p for p in _SENTENCE.split(text) if p.strip()]
     for i, sentence in enumerate(pieces):
-        if _HEADER.search(sentence):
+        if _OWN_HEADER.search(sentence):
             out.append(WITHHELD)
             break
-        if _INSTRUCTION.search(sentence) or find_access_roles(sentence, own=True):
+        if _OWN_INSTRUCTION.search(sentence) or find_access_roles(sentence, own=True):
             if not out or out[-1] != WITHHELD:
                 out.append(WITHHELD)
             continue

@@ -58,7 +58,11 @@ def local_model_store(database_url, tmp_path_factory):
            if not k.startswith("REVERIE_") and k not in ("BROKER_URL", "OBJECT_STORE_URL")}
     env.update(DATABASE_URL=database_url, REVERIE_DATA_DIR=str(data),
                OBJECT_STORE_URL=(data / "objects").as_uri(), REVERIE_EMBEDDER="local",
-               HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1")
+               HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1",
+               # Two seconds, not the default 300 ms: this machine is shared and loaded;
+               # loading the model alone takes longer than that, so a cold first call that
+               # waited for it inside the deadline still fails.
+               REVERIE_RECALL_DEADLINE_MS="2000")
     ns = f"cold{uuid.uuid4().hex[:8]}"
     assert _run(INGEST.format(ns=ns), env) == "ingested"
     return env, ns
