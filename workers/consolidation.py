@@ -29,7 +29,6 @@ from typing import Literal
 
 import structlog
 
-from infra.db.engine import DATABASE_DOWN
 from infra.deps import NOTHING_HELD, Deps, HeldConnection, UnitOfWork
 from pipeline.batching import Pending, pick_batch
 from schemas.enums import RunMode

@@ -252,7 +252,7 @@ class SessionStore:
         rows = self._s.scalars(update(SessionRow).where(SessionRow.sid.in_(due))
                                .values(resend_at=next_at).returning(SessionRow)
                                .execution_options(synchronize_session=False))
-        return sorted((_info(r) for r in rows), key=lambda i: (i.ended_at, i.sid))
+        return sorted((to_session_info(r) for r in rows), key=lambda i: (i.ended_at, i.sid))
 
     def finish_pipeline(self, sids: Sequence[str]) -> None:
         """The sessions' last stage ran: nothing left to send again."""

@@ -22,6 +22,7 @@ def build_registry(deps):
     from prometheus_client import CollectorRegistry
 
     from infra.metrics import QueueDepthCollector, StoreCollector
+    from workers.app import queues_of
     registry = CollectorRegistry(auto_describe=False)
     registry.register(StoreCollector(deps.engine))
     if deps.settings.broker_url:
