@@ -91,5 +91,5 @@ class ExportReads:
                                        CheckpointRow.completed_at),
             "extraction_runs": of_sessions(ExtractionRunRow, ExtractionRunRow.created_at),
             "dead_letters": dead,
-            "audit_log": of_user(AuditRow, AuditRow.at),
+            "audit_log": of_user(AuditRow, AuditRow.at, AuditRow.audit_id),
         }

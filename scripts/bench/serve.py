@@ -27,7 +27,7 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
-from scripts.bench import recall as data
+from scripts.bench import recall_data as data
 from scripts.bench.services import free_port
 
 
@@ -37,17 +37,17 @@ SERVE_DB = "reverie_bench_serve"
 
 def _ensure_db(admin_url: str) -> str:
     import psycopg
-    with psycopg.connect(data._libpq(admin_url), autocommit=True) as c:
+    with psycopg.connect(data.libpq(admin_url), autocommit=True) as c:
         if not c.execute("SELECT 1 FROM pg_database WHERE datname = %s",
                          (SERVE_DB,)).fetchone():
             c.execute(f'CREATE DATABASE "{SERVE_DB}"')
-    return data._with_db(admin_url, SERVE_DB)
+    return data.with_db(admin_url, SERVE_DB)
 
 
 def _questions(n: int, users: int, seed: int) -> list[tuple[str, str]]:
     rng = random.Random(seed + 11)
-    return [(data._user(rng.randrange(users)),
-             f"what do you remember about {' '.join(rng.sample(data._WORDS, 2))}? (#{i})")
+    return [(data.user_name(rng.randrange(users)),
+             f"what do you remember about {' '.join(rng.sample(data.WORDS, 2))}? (#{i})")
             for i in range(n)]
 
 
@@ -104,7 +104,7 @@ def run(*, items: int, per_user: int, queries: int, levels: list[int], embedder:
     from api.keys import create_key
     from api.runtime import start
     from infra.settings import Settings
-    url = _ensure_db(data._pg_admin_url(data_dir))
+    url = _ensure_db(data.pg_admin_url(data_dir))
     want = {"items": str(items), "per_user": str(per_user), "seed": str(seed),
             "layout": data.LAYOUT}
     have = data.loaded_meta(url)

@@ -51,6 +51,8 @@ def test_correct_removes_one_value_of_a_multi_valued_fact(runtime, ns, database_
     removed = CliRunner().invoke(app, ["correct", ns, "u1", "allergy", "peanuts", "--remove"],
                                  env=env)
     assert removed.exit_code == 0, removed.output
+    # The CLI ran on the wall clock: read as of then, not the test's fixed clock.
+    runtime.deps.clock.set(datetime.now(UTC) + timedelta(minutes=1))
     left = sorted(f.object for f in runtime.reader.current(ns, "u1", "allergy"))
     assert left == ["shellfish"]
 

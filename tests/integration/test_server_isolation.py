@@ -18,6 +18,7 @@ def two_tenants(runtime, clock, ns):
     a, b = ns + "a", ns + "b"
     m = runtime.memory
     t0 = clock.now()
+    clock.set(t0 + timedelta(hours=4))  # every time below is in the past of the clock
     m.start_session(b, "u1", "s1", t0)
     m.append_turn(b, "u1", "s1", "user", "I live in Munich and I work at Siemens.", t0)
     m.end_session(b, "u1", "s1", t0 + timedelta(minutes=1))
