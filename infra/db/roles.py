@@ -52,7 +52,12 @@ BEGIN
         END;
     END IF;
 END $$""")
-    return make_url(admin.url).set(username=APP_LOGIN, password=password) \
+    return app_login_url(admin.url, password)
+
+
+def app_login_url(admin_url, password: str) -> str:
+    """`admin_url` (a URL string or SQLAlchemy URL) with the application login instead."""
+    return make_url(admin_url).set(username=APP_LOGIN, password=password) \
         .render_as_string(hide_password=False)
 
 

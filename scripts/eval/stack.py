@@ -24,6 +24,7 @@ from infra.db.engine import (
     DATABASE_DOWN, embedded_database_url, make_engine, migrate, run_admin, stop_embedded,
     to_psycopg_url,
 )
+from infra.db.roles import app_login_password, app_login_url
 from infra.settings import Settings
 from schemas.enums import RunMode, SessionState
 from schemas.errors import SetupError, StoreUnavailable
@@ -126,7 +127,8 @@ class EvalStack:
     def _admin(self) -> str:
         if self._admin_url is None:
             try:
-                url = self.base.database_url or embedded_database_url(self.root)
+                url = (self.base.database_admin_url or self.base.database_url
+                       or embedded_database_url(self.root))
             except Exception as exc:  # the embedded server did not start
                 raise ServiceDown(f"could not start the embedded Postgres under "
                                   f"{self.root / 'pg'}: {exc}") from exc
@@ -190,9 +192,19 @@ class EvalStack:
                    else (self.root / "objects" / label).resolve().as_uri())
         rt = self._start(self.base.model_copy(update={
             "mode": mode, "broker_url": None, "data_dir": self.root,
-            "database_url": _with_database(self._admin_url, database),
-            "object_store_url": objects}))
+            **self._logins(database), "object_store_url": objects}))
         return ScenarioEnv(rt, self.clock, False, "", database, objects)
+
+    def _logins(self, database: str) -> dict[str, str]:
+        """The scenario database's two logins: the run's administrative one owns the schema
+        (migrations, sweeps), and the application logs in as the ordinary role the runtime
+        provisions (`reverie_app_login`), as in a deployment, never as the owner. A server
+        given with one URL and no DATABASE_ADMIN_URL keeps that one login for both."""
+        admin = _with_database(self._admin_url, database)
+        if not (self.embedded or self.base.database_admin_url):
+            return {"database_url": admin}
+        return {"database_admin_url": admin,
+                "database_url": app_login_url(admin, app_login_password(self.base.secret_key))}
 
     def release(self, env: ScenarioEnv) -> None:
         if not env.shared:

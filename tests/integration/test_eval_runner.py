@@ -239,3 +239,28 @@ def test_eval_without_a_path_plays_the_shipped_samples(pg_server_url):
     assert TOTALS.match(last_line(result))
     assert result.output.count("PASS") == len(list(SAMPLES.glob("*.json")))
 
+
+
+def test_each_scenario_logs_the_application_in_as_an_ordinary_role(pg_server_url, tmp_path):
+    """The schema is the administrative login's; the runtime a scenario plays on logs in as
+    `reverie_app_login` (no superuser, no BYPASSRLS), which sees nothing with `'*'`."""
+    from infra.db.roles import APP_LOGIN, login_privileges
+    from infra.settings import Settings
+    from scripts.eval.stack import EvalStack
+    base = Settings(data_dir=tmp_path, database_url=pg_server_url,
+                    database_admin_url=pg_server_url, broker_url=None, embedder="hash")
+    stack = EvalStack(base, tmp_path, keep=False)
+    try:
+        env = stack.open("full", 0, "least privilege")
+        deps = env.runtime.deps
+        assert deps.app_engine.url.username == APP_LOGIN
+        assert login_privileges(deps.app_engine) == {
+            "superuser": False, "bypassrls": False, "admin": False}
+        assert login_privileges(deps.engine)["superuser"]
+        env.runtime.memory.start_session("acme", "u-1", "s1")
+        with deps.app_engine.begin() as c:
+            c.exec_driver_sql("SELECT set_config('reverie.namespace', '*', true)")
+            assert c.exec_driver_sql("SELECT count(*) FROM sessions").scalar() == 0
+        stack.release(env)
+    finally:
+        stack.close()
