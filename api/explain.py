@@ -54,6 +54,6 @@ def explain(memory: Memory, namespace: str, user_id: str,
     for q in quarantined:
         out.append({"predicate": q.predicate, "object": q.object, "status": "quarantined",
                     "reason": q.reason,
-                    "from": {"session": q.session_id, "turn": (q.claim or {}).get("turn")},
-                    "said": (q.claim or {}).get("evidence")})
+                    "from": {"session": q.session_id, "turn": q.claim.get("turn")},
+                    "said": q.claim.get("evidence")})
     return out

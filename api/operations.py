@@ -93,7 +93,7 @@ def health(deps: Deps, namespace: str, *, days: int = SIZE_DAYS) -> Health:
 def dead_letters(deps: Deps, namespace: str) -> list[dict]:
     check_namespace(namespace)
     with deps.unit_of_work() as uow:  # unscoped: a task's record names no namespace
-        return uow.inspection.dead_letters(namespace)
+        return [d.model_dump() for d in uow.inspection.dead_letters(namespace)]
 
 
 def retry_dead_letter(deps: Deps, namespace: str, dead_letter_id: str,
@@ -112,23 +112,23 @@ def retry_dead_letter(deps: Deps, namespace: str, dead_letter_id: str,
         if dead is None:
             raise NotFound(f"no dead letter {dead_letter_id!r} in namespace {namespace!r} "
                            "(already retried?)")
-        task = app.tasks.get(dead["task_name"])
+        task = app.tasks.get(dead.task_name)
         if task is None:
-            raise NotFound(f"task {dead['task_name']!r} is not known to this version; it "
+            raise NotFound(f"task {dead.task_name!r} is not known to this version; it "
                            "cannot be retried")
         store.drop_dead_letter(dead_letter_id)
-    payload = dead["payload"] or {}
+    payload = dead.payload
     try:
         task.apply_async(tuple(payload.get("args") or ()), dict(payload.get("kwargs") or {}))
     except Exception as exc:  # noqa: BLE001 — recorded, reported, never lost
         reason = f"retry failed: {type(exc).__name__}: {exc}"
         with deps.unit_of_work() as uow:
-            uow.runs.dead_letter(dead["task_name"], payload, reason, at or deps.now(),
-                                 namespace=dead["namespace"])
-        log.warning("dead_letter.retry_failed", task=dead["task_name"], reason=reason)
+            uow.runs.dead_letter(dead.task_name, payload, reason, at or deps.now(),
+                                 namespace=dead.namespace)
+        log.warning("dead_letter.retry_failed", task=dead.task_name, reason=reason)
         raise RetryFailed(reason) from exc
-    log.info("dead_letter.retried", task=dead["task_name"], namespace=namespace)
-    return dead
+    log.info("dead_letter.retried", task=dead.task_name, namespace=namespace)
+    return dead.model_dump()
 
 
 class RetryFailed(ReverieError):

@@ -10,10 +10,11 @@ from api.memory import Memory, _aware
 from pipeline.vocabulary import PRIVILEGE_PREDICATES
 from schemas.errors import Conflict, InvalidInput, NotFound
 from schemas.ids import check_ident, check_namespace
+from schemas.records import QuarantinedClaim
 
 
-def _entry(q) -> dict:
-    claim = q.claim or {}
+def _entry(q: QuarantinedClaim) -> dict:
+    claim = q.claim
     return {"quarantine_id": q.quarantine_id, "predicate": q.predicate, "object": q.object,
             "reason": q.reason, "session_id": q.session_id, "turn": claim.get("turn"),
             "said": claim.get("evidence"), "created_at": q.created_at,

@@ -307,3 +307,32 @@ class WorkingSetEntry(Frozen):
     turn: int
     at: datetime
     expires_at: datetime
+
+
+class QuarantinedClaim(Frozen):
+    """A claim held back because the evidence could not settle it (or it came from text the
+    user did not write): for review, and never part of what recall gives an assistant."""
+
+    quarantine_id: str
+    namespace: str
+    user_id: str
+    session_id: str | None = None
+    predicate: str
+    object: str
+    #: The claim as extracted (turn, evidence, ...), kept for review.
+    claim: dict = Field(default_factory=dict)
+    reason: str
+    created_at: datetime
+    resolved_at: datetime | None = None
+    resolution: str | None = None
+
+
+class DeadLetter(Frozen):
+    """A task that failed permanently, with the reason, for an operator to look at."""
+
+    dead_letter_id: str
+    task_name: str
+    namespace: str | None = None
+    payload: dict = Field(default_factory=dict)
+    reason: str
+    failed_at: datetime

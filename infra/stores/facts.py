@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from infra.db.models import DecisionRow, FactEvidenceRow, FactRow, QuarantineRow
 from schemas.ids import stable_id, user_scope
 from schemas.plan import CloseFact, Decision, InsertFact, Plan, Quarantine, Reconfirm
-from schemas.records import Fact
+from schemas.records import Fact, QuarantinedClaim
 
 _FACT_FIELDS = ("fact_id", "namespace", "user_id", "subject", "predicate", "object",
                 "cardinality", "valid_from", "valid_to", "asserted_at", "retracted_at",
@@ -25,6 +25,11 @@ _FACT_FIELDS = ("fact_id", "namespace", "user_id", "subject", "predicate", "obje
 
 def to_fact(row: FactRow) -> Fact:
     return Fact(**{f: getattr(row, f) for f in _FACT_FIELDS})
+
+
+def _held(row: QuarantineRow) -> QuarantinedClaim:
+    return QuarantinedClaim(**{f: getattr(row, f) for f in QuarantinedClaim.model_fields
+                               if f != "claim"}, claim=row.claim or {})
 
 
 class FactStore:
@@ -120,16 +125,18 @@ class FactStore:
             q = q.where(DecisionRow.predicate == predicate)
         return list(self._s.scalars(q.order_by(DecisionRow.created_at)))
 
-    def quarantined(self, namespace: str, user_id: str) -> list[QuarantineRow]:
-        return list(self._s.scalars(select(QuarantineRow).where(
+    def quarantined(self, namespace: str, user_id: str) -> list[QuarantinedClaim]:
+        return [_held(r) for r in self._s.scalars(select(QuarantineRow).where(
             QuarantineRow.namespace == namespace, QuarantineRow.user_id == user_id)
-            .order_by(QuarantineRow.created_at)))
+            .order_by(QuarantineRow.created_at))]
 
     def find_quarantined(self, namespace: str, user_id: str,
-                         quarantine_id: str) -> QuarantineRow | None:
-        return self._s.scalars(select(QuarantineRow).where(
+                         quarantine_id: str) -> QuarantinedClaim | None:
+        """The held claim, locked (two reviewers resolving it at once resolve it once)."""
+        row = self._s.scalars(select(QuarantineRow).where(
             QuarantineRow.namespace == namespace, QuarantineRow.user_id == user_id,
             QuarantineRow.quarantine_id == quarantine_id).with_for_update()).first()
+        return _held(row) if row else None
 
     def resolve_quarantined(self, quarantine_id: str, resolution: str, at: datetime) -> None:
         self._s.execute(update(QuarantineRow).where(

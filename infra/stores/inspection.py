@@ -16,8 +16,9 @@ from infra.db.models import (
     CheckpointRow, DeadLetterRow, DecisionRow, ExtractionRunRow, FactRow, MemoryItemRow,
     QuarantineRow, SessionRow,
 )
+from infra.stores.runs import to_dead_letter
 from infra.stores.sessions import to_session_info
-from schemas.records import SessionInfo
+from schemas.records import DeadLetter, SessionInfo
 
 #: A fact that is true now and still believed.
 _CURRENT = (FactRow.valid_to.is_(None), FactRow.retracted_at.is_(None))
@@ -26,12 +27,6 @@ _CURRENT = (FactRow.valid_to.is_(None), FactRow.retracted_at.is_(None))
 def _per_user(model, namespace: str, *where) -> Select:
     return (select(model.user_id, func.count()).where(model.namespace == namespace, *where)
             .group_by(model.user_id))
-
-
-def _dead(row: DeadLetterRow) -> dict:
-    return {"dead_letter_id": row.dead_letter_id, "task_name": row.task_name,
-            "namespace": row.namespace, "payload": row.payload, "reason": row.reason,
-            "failed_at": row.failed_at}
 
 
 class InspectionStore:
@@ -112,17 +107,17 @@ class InspectionStore:
                    and_(DeadLetterRow.namespace.is_(None),
                         DeadLetterRow.payload["args"][0].astext.in_(sids)))
 
-    def dead_letters(self, namespace: str) -> list[dict]:
-        return [_dead(r) for r in self._s.scalars(
+    def dead_letters(self, namespace: str) -> list[DeadLetter]:
+        return [to_dead_letter(r) for r in self._s.scalars(
             select(DeadLetterRow).where(self._dead_in(namespace))
             .order_by(DeadLetterRow.failed_at.desc()))]
 
-    def find_dead_letter(self, namespace: str, dead_letter_id: str) -> dict | None:
+    def find_dead_letter(self, namespace: str, dead_letter_id: str) -> DeadLetter | None:
         """The dead letter, locked (two operators retrying it enqueue it once)."""
         row = self._s.scalars(select(DeadLetterRow).where(
             DeadLetterRow.dead_letter_id == dead_letter_id, self._dead_in(namespace))
             .with_for_update()).first()
-        return _dead(row) if row else None
+        return to_dead_letter(row) if row else None
 
     def drop_dead_letter(self, dead_letter_id: str) -> bool:
         return self._s.execute(delete(DeadLetterRow).where(

@@ -10,6 +10,12 @@ from sqlalchemy.orm import Session
 
 from infra.db.models import CheckpointRow, DeadLetterRow, ExtractionRunRow
 from schemas.ids import stable_id
+from schemas.records import DeadLetter
+
+
+def to_dead_letter(row: DeadLetterRow) -> DeadLetter:
+    return DeadLetter(**{f: getattr(row, f) for f in DeadLetter.model_fields
+                         if f != "payload"}, payload=row.payload or {})
 
 
 class RunStore:
@@ -54,8 +60,10 @@ class RunStore:
             task_name=task_name, namespace=namespace, payload=payload, reason=reason[:4000],
             failed_at=now).on_conflict_do_nothing())
 
-    def dead_letters(self) -> list[DeadLetterRow]:
-        return list(self._s.scalars(select(DeadLetterRow).order_by(DeadLetterRow.failed_at)))
+    def dead_letters(self) -> list[DeadLetter]:
+        """Every dead letter, oldest first (`InspectionStore.dead_letters` is per namespace)."""
+        return [to_dead_letter(r) for r in
+                self._s.scalars(select(DeadLetterRow).order_by(DeadLetterRow.failed_at))]
 
     def record_extractions(self, runs: Sequence[dict], now: datetime) -> None:
         """Extraction run records (sid, namespace, extractor, claims, dropped, tokens,
