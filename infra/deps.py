@@ -26,6 +26,7 @@ from infra.stores.erasure import ErasureStore
 from infra.stores.export import ExportReads
 from infra.stores.facts import FactStore
 from infra.stores.idempotency import IdempotencyStore
+from infra.stores.fragments import FragmentStore
 from infra.stores.items import ItemStore
 from infra.stores.keys import ApiKeyStore
 from infra.stores.objects import open_object_store
@@ -63,6 +64,7 @@ class UnitOfWork:
         self.sessions = SessionStore(session)
         self.facts = FactStore(session)
         self.items = ItemStore(session, short_lived_ttl_days=deps.settings.short_lived_ttl_days)
+        self.fragments = FragmentStore(session)
         self.runs = RunStore(session)
         self.profiles = ProfileStore(session)
         self.audit = AuditStore(session)

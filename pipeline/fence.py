@@ -14,12 +14,18 @@ user's own must never come back as if it were their memory (design, "Trust rules
   claim is withheld, and from an injection header ("SYSTEM OVERRIDE", "ignore previous
   instructions") to the end of the turn.
 
+A claim quarantined later, at reconcile (a conflict with what is known, a low-confidence
+reading, a privilege claim), was read from text already in a fragment: `hold_back` replaces
+each sentence that states it (the one it was read from, and any other naming its value) with
+`⟦held⟧`, and the session's open thread drops them, so what is held for review never reaches
+a prompt as the user's memory either.
+
 The fragment keeps its turns' provenance either way: recall says which exchange it was.
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from pipeline.extract.trust import find_access_roles, split_untrusted
 
@@ -27,6 +33,7 @@ from pipeline.extract.trust import find_access_roles, split_untrusted
 OPEN, CLOSE = "⟦", "⟧"
 END = f"{OPEN}/{CLOSE}"
 WITHHELD = f"{OPEN}withheld{CLOSE}"
+HELD = f"{OPEN}held{CLOSE}"
 #: What each fence holds, as render_context names it.
 KINDS = {"pasted": "pasted or quoted text", "tool": "tool output", "system": "system text"}
 
@@ -94,7 +101,8 @@ _INTRODUCED = re.compile(
     r"\b(?:here(?:'s| is| are)|below is|this is|these are|attached(?: is)?|i (?:got|received|found)"
     r"|(?:it|they|he|she) (?:says|said|wrote|reads))\b[^:\n]{0,60}:[ \t]*\n", _I)
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
-_SEGMENT = re.compile(re.escape(WITHHELD) + "|" + re.escape(OPEN) + "(" + "|".join(KINDS)
+_SEGMENT = re.compile(re.escape(WITHHELD) + "|" + re.escape(HELD) + "|" + re.escape(OPEN)
+                      + "(" + "|".join(KINDS)
                       + ")" + re.escape(CLOSE) + r"\s?(.*?)\s?" + re.escape(END), re.DOTALL)
 
 
@@ -156,13 +164,13 @@ def fence_turn(role: str, text: str) -> str:
 
 def segments(text: str) -> Iterator[tuple[str | None, str]]:
     """A fragment's text as (fence kind or None for plain text, text) pieces, in order;
-    `withheld` pieces have empty text."""
+    `withheld` and `held` pieces have empty text."""
     pos = 0
     for m in _SEGMENT.finditer(text):
         if m.start() > pos:
             yield None, text[pos:m.start()]
-        if m.group(0) == WITHHELD:
-            yield "withheld", ""
+        if m.group(0) in (WITHHELD, HELD):
+            yield m.group(0)[1:-1], ""
         else:
             yield m.group(1), m.group(2)
         pos = m.end()
@@ -214,6 +222,80 @@ def render_fenced(text: str) -> tuple[str, bool]:
         elif kind == "withheld":
             out.append("[withheld: instructions or a claim about privileges, not the "
                        "user's memory]")
+        elif kind == "held":
+            out.append("[withheld: a statement held for review, not the user's memory]")
         else:
             out.append(f'<untrusted source="{KINDS[kind]}">{_tagsafe(piece)}</untrusted>')
     return "".join(out), True
+
+
+# ---- claims quarantined after the fragment was made -----------------------------------------
+#: A sentence of a fragment's plain text, with the separator after it kept apart.
+_PIECES = re.compile(r"((?<=[.!?;])\s+|\n+)")
+#: What starts a fragment's line and is no one's words: its day and the speaker.
+_LINE_HEAD = re.compile(r"^(?:\[\d{4}-\d{2}-\d{2}\]\s*)?(?:(?:user|assistant|tool|system):\s*)?")
+#: A value shorter than this names nothing by itself ("no", "UK" is kept by its evidence).
+_MIN_VALUE = 3
+#: Words our normalised values join names with ("dog named Max"): no sign of the value.
+_LINKS = frozenset({"named", "called", "with", "from", "since", "until"})
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split()).lower()
+
+
+def _names(value: str, sentence: str) -> bool:
+    return len(value) >= _MIN_VALUE and re.search(
+        r"(?<!\w)" + re.escape(value) + r"(?!\w)", sentence, _I) is not None
+
+
+def _states(sentence: str, held: Sequence[tuple[str, str]]) -> bool:
+    """Whether `sentence` states one of the held (evidence, value) claims: it holds the
+    sentence the claim was read from, or it names the value; or it is one sentence of a
+    longer evidence (a whole turn) and names a word of the value ("puppy named Biscuit")."""
+    said = _norm(sentence)
+    if not said:
+        return False
+    for evidence, value in held:
+        ev, value = _norm(evidence), value.strip()
+        if (ev and ev in said) or _names(value, sentence):
+            return True
+        if ev and said in ev and any(_names(w, sentence) for w in re.findall(r"\w{4,}", value)
+                                     if w.lower() not in _LINKS):
+            return True
+    return False
+
+
+def _hold_plain(text: str, held: Sequence[tuple[str, str]], mark: str) -> str:
+    out: list[str] = []
+    for i, piece in enumerate(_PIECES.split(text)):
+        if i % 2 == 0 and _states(piece, held):
+            head = _LINE_HEAD.match(piece).group(0)  # always matches: all of it is optional
+            piece = head + mark if piece[len(head):].strip() else piece
+        out.append(piece)
+    joined = "".join(out)
+    # A run of held sentences is one mark.
+    return re.sub(f"{re.escape(mark)}(?:[ \t]+{re.escape(mark)})+", mark, joined) if mark \
+        else joined
+
+
+def hold_back(text: str, held: Sequence[tuple[str, str]], mark: str = HELD) -> str:
+    """`text` with every plain (not fenced) sentence that states a held claim — given as
+    (evidence, value) — replaced by `mark`. Fenced pieces are left as they are: they are
+    labelled as not the user's already."""
+    if not held:
+        return text
+    out, pos = [], 0
+    for m in _SEGMENT.finditer(text):
+        out.append(_hold_plain(text[pos:m.start()], held, mark))
+        out.append(m.group(0))
+        pos = m.end()
+    out.append(_hold_plain(text[pos:], held, mark))
+    return "".join(out)
+
+
+def own_only(role: str, text: str) -> str:
+    """Only the speaker's own words of a turn: fenced and withheld pieces left out (for the
+    session's open thread, which is shown without labels)."""
+    plain = "".join(piece for kind, piece in segments(fence_turn(role, text)) if kind is None)
+    return " ".join(plain.split())

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from pipeline.fence import own_only
+
 #: Beyond this many days, time-sensitive details are treated as possibly outdated.
 RECENT_DAYS = 30
 
@@ -25,8 +27,10 @@ def opening_context(last_ended_at: datetime | None, open_thread: str | None, *,
 
 
 def summarize_thread(user_texts: list[str], *, max_chars: int = 200) -> str | None:
-    """The open thread of a session: its most substantive user statements, shortened."""
-    texts = [t.strip() for t in user_texts if t.strip()]
+    """The open thread of a session: its most substantive user statements, shortened. It is
+    shown without labels, so only the user's own words count: pasted text and instructions
+    to the assistant are left out (`pipeline.fence.own_only`)."""
+    texts = [t for t in (own_only("user", u) for u in user_texts) if t]
     if not texts:
         return None
     ranked = sorted(texts, key=len, reverse=True)[:2]

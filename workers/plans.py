@@ -11,11 +11,12 @@ from datetime import datetime
 from infra import metrics
 from infra.deps import Deps, UnitOfWork
 from infra.stores.items import ItemChange
+from pipeline.fence import hold_back
 from pipeline.profile import facts_digest, render_profile
 from pipeline.reconcile import reconcile
 from pipeline.vocabulary import Vocabulary
 from schemas.errors import PermanentError
-from schemas.plan import CloseFact, InsertFact, Plan, Reconfirm
+from schemas.plan import CloseFact, InsertFact, Plan, Quarantine, Reconfirm
 from schemas.records import Claim, Fact, SessionInfo
 
 
@@ -72,7 +73,42 @@ def write_plans(uow: UnitOfWork, deps: Deps, plans: Sequence[Plan],
                                           confidence=op.claim.confidence))
     uow.items.apply(changes, now, embed=lambda texts: metrics.timed_embed(deps.embedder, texts),
                     model=deps.embedder.name)
+    hold_back_quarantined(uow, deps, plans)
     return counts
+
+
+def hold_back_quarantined(uow: UnitOfWork, deps: Deps, plans: Sequence[Plan]) -> int:
+    """The claims these plans quarantine leave the fragments they were read from and their
+    session's open thread (`pipeline.fence.hold_back`): held for review, they are not the
+    user's memory, and a fragment would bring them back into a prompt as if they were.
+    Returns how many fragments were rewritten (with new vectors: the old ones were made
+    from the held text)."""
+    held: dict[tuple[str, str, str], list[Claim]] = {}
+    for plan in plans:
+        for op in plan.ops:
+            if isinstance(op, Quarantine) and op.claim.session_id:
+                held.setdefault((plan.namespace, plan.user_id, op.claim.session_id),
+                                []).append(op.claim)
+    changed = []
+    for (namespace, user_id, session_id), claims in held.items():
+        turns = [c.turn for c in claims if c.turn is not None]
+        for f in uow.fragments.covering(namespace, user_id, session_id, turns):
+            text = hold_back(f.text, [(c.evidence, c.object) for c in claims
+                                      if c.turn is not None
+                                      and f.turn_start <= c.turn <= f.turn_end])
+            if text != f.text:
+                changed.append(f.model_copy(update={"text": text}))
+        info = uow.sessions.find(namespace, user_id, session_id)
+        if info is not None and info.summary:
+            summary = " ".join(hold_back(info.summary, [(c.evidence, c.object) for c in claims],
+                                         mark="").split())
+            if summary != info.summary:
+                uow.sessions.set_summary(info.sid, summary or None)
+    if changed:
+        uow.fragments.rewrite(changed, metrics.timed_embed(deps.embedder,
+                                                           [f.text for f in changed]),
+                              deps.embedder.name)
+    return len(changed)
 
 
 def finish_users(uow: UnitOfWork, deps: Deps, namespace: str, bump: dict[str, bool],

@@ -194,8 +194,8 @@ def replay_many(deps: Deps, sids: Sequence[str], now: datetime, *,
             log.info("stage.replayed", namespace=info.namespace, user=info.user_id,
                      session=info.session_id, stage="replay", claims=len(claims),
                      fragments=len(done.fragments))
-        uow.items.add_fragments(fragments, [vectors[f.fragment_id] for f in fragments]
-                                if fragments else None, deps.embedder.name)
+        uow.fragments.add(fragments, [vectors[f.fragment_id] for f in fragments]
+                          if fragments else None, deps.embedder.name)
         uow.runs.record_extractions(runs, now)
         uow.runs.mark_done_many(outputs, "replay", version, now)
     return [i.sid for i in todo]

@@ -1,4 +1,5 @@
-"""Memory items (with every revision kept) and episodic fragments, with their vectors.
+"""Memory items (with every revision kept) with their vectors, and the retirement of the
+fragments they came from (`FragmentStore` writes fragments).
 
 Retirement happens here, in the caller's transaction: a superseded fact retires its item
 and the fragments that produced it, so retrieval can never serve them as current.
@@ -10,11 +11,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
 
-from sqlalchemy import and_, bindparam, func, or_, select, text, tuple_, update
+from sqlalchemy import bindparam, func, or_, select, text, tuple_, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import Session
 
 from infra.db.models import FactEvidenceRow, FactRow, FragmentRow, MemoryItemRow, MemoryItemVersionRow
+from infra.stores.fragments import to_fragment
 from pipeline.statements import item_id_for, statement_for
 from pipeline.vocabulary import SHORT_LIVED_PREDICATES, item_kind
 from schemas.records import Fact, Fragment, MemoryItem
@@ -242,30 +244,6 @@ class ItemStore:
         ns, users, sids, turn_no = (list(col) for col in zip(*keys, strict=True))
         return self._s.execute(_RETIRE_TURNS, {"ns": ns, "users": users, "sids": sids,
                                                "turns": turn_no, "now": now}).rowcount
-    def add_fragments(self, fragments: Sequence[Fragment], vectors: Sequence[list[float]] | None,
-                      model: str | None) -> int:
-        if not fragments:
-            return 0
-        rows = []
-        for i, f in enumerate(fragments):
-            row = f.model_dump()
-            row["embedding"] = vectors[i] if vectors is not None else None
-            row["embed_model"] = model
-            rows.append(row)
-        table = FragmentRow.__table__
-        stmt = insert(table)
-        # Replayed under another embedder (reprocessing after a model change): the existing
-        # fragment's vector is replaced; nothing else about it changes.
-        stmt = stmt.on_conflict_do_update(
-            index_elements=["fragment_id"],
-            set_={"embedding": stmt.excluded.embedding, "embed_model": stmt.excluded.embed_model},
-            where=and_(stmt.excluded.embedding.is_not(None),
-                       or_(table.c.embedding.is_(None),
-                           table.c.embed_model.is_distinct_from(stmt.excluded.embed_model))))
-        # Parameters apart from the statement: compiled once and cached, sent as one
-        # multi-row round trip.
-        return self._s.execute(stmt, rows).rowcount
-
     def items_missing_vectors(self, namespace: str, user_id: str | Sequence[str],
                               model: str) -> list[MemoryItem]:
         """Items of one user (or of several) without a vector from `model`."""
@@ -297,10 +275,7 @@ class ItemStore:
         items = [to_item(r) for r in self._s.scalars(select(MemoryItemRow).where(
             MemoryItemRow.namespace == namespace, MemoryItemRow.user_id == user_id,
             MemoryItemRow.retired.is_(False), MemoryItemRow.item_id.in_(refs)))]
-        frags = [Fragment(fragment_id=r.fragment_id, namespace=r.namespace, user_id=r.user_id,
-                          session_id=r.session_id, turn_start=r.turn_start,
-                          turn_end=r.turn_end, text=r.text, at=r.at, retired=r.retired)
-                 for r in self._s.scalars(select(FragmentRow).where(
+        frags = [to_fragment(r) for r in self._s.scalars(select(FragmentRow).where(
                      FragmentRow.namespace == namespace, FragmentRow.user_id == user_id,
                      FragmentRow.retired.is_(False), FragmentRow.fragment_id.in_(refs)))]
         return items, frags

@@ -279,6 +279,10 @@ class SessionStore:
             transcript_key=key, transcript_checksum=checksum, transcript_bytes=size,
             summary=summary))
 
+    def set_summary(self, sid: str, summary: str | None) -> None:
+        """The session's open thread, rewritten (a statement in it was held back)."""
+        self._s.execute(update(SessionRow).where(SessionRow.sid == sid).values(summary=summary))
+
     def claim_idle(self, before: datetime, limit: int = 500) -> list[SessionInfo]:
         """Open sessions idle since `before`, locked so two sweepers never end the same one."""
         rows = self._s.scalars(
