@@ -247,7 +247,9 @@ def _decide_removal(claim: Claim, ctx: _Ctx, existing: list[Fact]) -> None:
     # "cat named Mittens"): every word of the removal must appear in the stored value.
     named = [f for f in existing if claim.object.strip()
              and set(norm(claim.object).split()) <= set(norm(f.object).split())]
-    targets = matching or named or (existing if ctx.vocab.cardinality(p) == "single"
+    # Unnamed ("my last day is the 8th"): the value in force then, not one planned after it.
+    targets = matching or named or ([f for f in existing if f.valid_from < ctx.at]
+                                    if ctx.vocab.cardinality(p) == "single"
                                     and not claim.object else [])
     if not targets:
         _decision(view, seq, "unrelated", "retract-nothing-current",

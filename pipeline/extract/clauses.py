@@ -46,6 +46,10 @@ _SPLIT = re.compile(
     r"(?:" + _ELLIPTIC_VERBS + r")\b))"
     r"|(?P<be>,?\s+(?:and|&|plus)\s+(?=(?:also |now |still )?(?:" + _ELLIPTIC_ADJECTIVES
     + r")\b))"
+    # "I went back to meat, gave up being vegan in May": a comma before a change verb
+    # drops a repeated subject.
+    r"|(?P<do2>,\s+(?=(?:(?:just|finally|then|also|recently)\s+)?(?:gave\s+up|stopped|quit"
+    r"|moved|relocated|started|joined|left|switched|went\s+back|took\s+up|dropped)\b))"
     r"|,?\s+or\s+(?=(?:i|we|my)\b)"
     r"|,\s+(?=(?:i|i'm|i've|i'd|i'll|im|we|we're|we've|my|our|but|so|which|who|because"
     r"|though(?!\s*,)|although|also|oh|btw|anyway|actually|sorry|not|it|it's|that's|please|then"
@@ -123,13 +127,14 @@ def split_clauses(sentence: str) -> list[str]:
     prefix = ""
     for m in _SPLIT.finditer(body):
         clause = body[start:m.start()]
-        elliptic = m.group("do") is not None or m.group("be") is not None
+        do = m.group("do") is not None or m.group("do2") is not None
+        elliptic = do or m.group("be") is not None
         if elliptic and not _FIRST_PERSON.match(strip_lead(prefix + clause) or ""):
             continue  # "my sister is vegan and allergic to ..." stays one clause
         if _COMPANION.match(strip_lead(clause)) and _AND_I.match(body, m.start()):
             continue  # "Sam and I got married": one subject, one clause
         _append(out, prefix + clause)
-        prefix = "I " if m.group("do") else "I'm " if m.group("be") else ""
+        prefix = "I " if do else "I'm " if m.group("be") else ""
         start = m.end()
     _append(out, prefix + body[start:])
     return out

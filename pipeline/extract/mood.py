@@ -106,6 +106,11 @@ def mood_at(text: str, pos: int, *, question: bool) -> Mood:
     return Mood("asserted", subject)
 
 
+def about_other(opening: str) -> bool:
+    """True when a clause opening with `opening` is about someone else ("my aunt lived")."""
+    return bool(_OTHER_SUBJECT.match(opening.strip()))
+
+
 def users_own(text: str, pos: int, *, question: bool) -> bool:
     """True when the clause around `pos` is the user's own asserted statement."""
     mood = mood_at(text, pos, question=question)

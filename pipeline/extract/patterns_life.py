@@ -262,11 +262,16 @@ ACTIVE: tuple[Rule, ...] = (
         r"<BE>(?:going|heading|off|flying|travel(?:l)?ing|driving)\s+(?:on\s+(?:an?\s+)?(?:trip"
         r"|vacation|holiday)\s+)?to\s+(?P<x_trip>)(?P<obj>" + _PROPER + ")",
         r"<BE>visiting\s+(?P<x_trip>)(?P<obj>" + _PROPER + ")",
-        r"<DO>have\s+(?:an?|my|our)\s+(?P<obj>(?:upcoming\s+|big\s+)?(?:trip|vacation|holiday"
+        # "a dentist appointment on June 12", "my annual check-up next Tuesday": an
+        # appointment of any kind (up to two words naming it), dated by dated_plan.
+        r"(?:<DO>have|\b(?:i|we)(?:'ve|\s+have)?\s+got)\s+(?:an?|my|our|the)\s+(?P<obj>(?:upcoming\s+"
+        r"|big\s+)?(?:(?!(?:on|at|in|for|next|this)\b)[\w'-]+\s+){0,2}?(?:trip|vacation|holiday"
         r"|job\s+interview|interview|exam|surgery|operation|wedding|flight|conference"
-        r"|doctor'?s\s+appointment|appointment)\b.*?)(?:\s+coming\s+up)?$",
+        r"|appointment|check-?up|scan|consultation|procedure|hearing|audition)\b.*?)"
+        r"(?:\s+coming\s+up)?$",
     ), keys=("planning", "organi", "arranging", "booking", "preparing", "putting together",
-             "going", "heading", "off to", "flying", "travel", "driving", "visiting", "have"),
+             "going", "heading", "off to", "flying", "travel", "driving", "visiting", "have",
+             "got"),
         kind="plan", future_ok=True, confidence=0.85, on_neg="skip"),
 )
 

@@ -18,6 +18,7 @@ from typing import cast
 
 from pipeline.extract import lexicon
 from pipeline.extract.across import link_sentences
+from pipeline.extract.changes import told_changes
 from pipeline.extract.clauses import (
     Sentence,
     normalise_text,
@@ -217,6 +218,8 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
     found = _match_rules(_SENTENCE_RULES, text, sentence, question=asked)
     claims.extend(_to_claims(found, base, resolve_in(text, at) or at))
     claims.extend(_passing_claims(sentence, claims, base, at, turn_text))
+    claims.extend(told_changes(evidence, claims, at, base, read=_read_present,
+                               question=question))
     if len(claims) > 1 and any(c.predicate == "access_role" for c in claims):
         claims = [c for c in claims
                   if c.predicate == "access_role" or not _ACCESS_WORDS.search(c.object)]
@@ -224,6 +227,12 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
 
 
 Found = tuple[str, str, str, float]
+
+
+def _read_present(body: str) -> list[Found]:
+    """What the clause rules make of `body`, a clause put in the present (changes.py)."""
+    said = sentences(body)
+    return _match_rules(_CLAUSE_RULES, body, said[0], question=False) if said else []
 
 
 def _planned(body: str, found: list[Found], at: datetime,

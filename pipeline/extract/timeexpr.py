@@ -26,7 +26,8 @@ _SEASON = r"(?:summer|winter|spring|autumn|fall)"
 _ABOUT = r"(?:about|around|almost|nearly|over|more than|roughly|close to|at least|just over) "
 
 _KINDS: tuple[tuple[str, str], ...] = (
-    ("date", rf"\b(?:\d{{4}}-\d\d-\d\d|\d{{1,2}}/\d{{1,2}}/\d{{2,4}}"
+    # A leading "on"/"from"/"since" belongs to the date (an object is trimmed before it).
+    ("date", rf"\b(?:(?:on|from|since) )?(?:\d{{4}}-\d\d-\d\d|\d{{1,2}}/\d{{1,2}}/\d{{2,4}}"
              rf"|(?:the )?{_DAYNUM}(?: of)? {_MONTH}(?:,? {_YEAR})?"
              rf"|{_MONTH} {_DAYNUM}(?![\d:])(?:,? {_YEAR})?)"),
     ("ago", rf"\b(?:{_ABOUT})?{_NUM} {_UNIT}(?: or so)? (?:ago|back)\b"),
@@ -385,6 +386,7 @@ def _parse_date(text: str, day0: datetime) -> datetime | None:
 def _date_text(text: str) -> str:
     """'the 8th of May' as dateparser reads it best: '8 may'."""
     cleaned = re.sub(r"\b(\d+)(?:st|nd|rd|th)\b", r"\1", text.strip().lower())
+    cleaned = re.sub(r"^(?:on|from|since) ", "", cleaned)
     return cleaned.replace(" of ", " ").removeprefix("the ")
 
 
@@ -399,3 +401,27 @@ def _dateparse(text: str, day0_iso: str, prefer: str) -> datetime | None:
     if value is None:
         return None
     return as_utc(value).replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def span_before(text: str, end: datetime) -> datetime | None:
+    """When a span named in `text` ("for six years", "three weeks") began, if it ran until
+    `end`; None when `text` names no span."""
+    m = _NUM_UNIT.search(text)
+    day0 = as_utc(end).replace(hour=0, minute=0, second=0, microsecond=0)
+    return _minus(m.group(0), day0) if m is not None else None
+
+
+def month_day(text: str, at: datetime) -> str | None:
+    """The calendar day the first date in `text` names, as "July 3" (with its year when one
+    is said: "March 12, 1990"); None when `text` names no day ("in the spring")."""
+    for ref in find_times(text):
+        if ref.kind not in ("date", "future", "dom", "wday"):
+            continue
+        value = resolve_future(ref, at) if ref.kind != "date" else _dateparse(
+            _date_text(ref.text), as_utc(at).replace(hour=0, minute=0, second=0,
+                                                     microsecond=0).isoformat(), "future")
+        if value is None:
+            continue
+        day = f"{value.strftime('%B')} {value.day}"
+        return f"{day}, {value.year}" if re.search(_YEAR, ref.text) else day
+    return None

@@ -1,0 +1,265 @@
+"""Changes of state told with their time, read over one whole sentence.
+
+The phrase rules read one clause at a time, in the present. People tell a state's whole
+life in one breath, and these readings put its ends in valid time:
+- a state with its end: "I went vegan in January but gave it up in March", "I was
+  vegetarian for six years until last summer" (asserted from its start, ended at its end);
+- a last day: "my last day at Pellwood is the 15th" (the employer ends after that day: a
+  planned ending, nothing changes before it), "Friday was my last day";
+- where a backstory ended: "I lived in Cork for years before moving here to Galway" (the
+  place moved to is where the user lives; the backstory stays episodic);
+- a stay counted up to now: "two months in Lisbon now" (there since two months ago);
+- a birthday, by its date: "my birthday's on the 3rd of July".
+Pure: the reference time is the turn's; `read` is the rule tables on a present-tense clause
+(passed in by rules.py, which owns them).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from pipeline.extract.gazetteer import lookup
+from pipeline.extract.mentions import CAP_RUN, NOT_NAMES
+from pipeline.extract.mood import about_other, mood_at
+from pipeline.extract.timeexpr import (
+    TIME_RE,
+    as_utc,
+    find_times,
+    future_in,
+    month_day,
+    resolve,
+    resolve_in,
+    span_before,
+)
+from schemas.records import Claim
+
+_I = re.IGNORECASE
+
+#: The rule tables on one present-tense clause: (predicate, object, op, confidence).
+Reader = Callable[[str], list[tuple[str, str, str, float]]]
+
+#: States whose end people tell in the same breath as their start.
+ENDABLE = frozenset({
+    "dietary_restriction", "hobby", "employer", "job_title", "city", "country", "district",
+    "current_project", "current_goal", "relationship_status", "partner_name",
+    "smoking_status", "health_condition", "likes"})
+
+#: Where a state's end is told: an ending verb on "it" (the state just named), or "until".
+_END = re.compile(
+    r"\b(?:(?:i|we)\s+)?(?:(?:gave|give|giving)\s+(?:it|that|them|those)\s+up"
+    r"|gave\s+up\s+(?:on\s+)?(?:it|that)|(?:dropped|quit|ditched|stopped|abandoned|binned"
+    r"|ended|left|packed\s+in)\s+(?:it|that|them)\b|(?:packed|jacked|called)\s+it\s+(?:in"
+    r"|quits)|(?:came|went|fell)\s+off\s+(?:it|the\s+wagon))"
+    r"|\b(?:up\s+)?(?:until|till)\b(?!\s+(?:i|we|then|now|recently|lately)\b)", _I)
+#: A past state the rules read in the present: "I was vegan" -> "I'm vegan".
+_PAST_STATE = ((re.compile(r"\b(i|we)\s+(?:was|were|used\s+to\s+be|had\s+been)\b", _I), r"\1'm"),
+               (re.compile(r"\b(i|we)\s+(?:lived|used\s+to\s+live)\b", _I), r"\1 live"),
+               (re.compile(r"\b(i|we)\s+(?:worked|used\s+to\s+work)\b", _I), r"\1 work"),
+               (re.compile(r"\b(i|we)\s+(?:did|used\s+to\s+do)\b", _I), r"\1 do"),
+               (re.compile(r"\b(i|we)\s+(?:played|used\s+to\s+play)\b", _I), r"\1 play"))
+
+_ORG = r"(?P<org>(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*){0,3})"
+#: "my last day at Pellwood is Friday", "Friday was my last day", "my last shift's the 5th".
+_LAST_DAY = re.compile(
+    r"\bmy\s+(?:very\s+)?(?:last|final)\s+(?:day|shift|week)(?:\s+(?:at|with|for)\s+" + _ORG
+    + r")?(?:\s+(?:there|here))?\s*(?P<verb>is|'s|will\s+be|was|falls\s+on|ends\s+on)\b"
+    r"|\b(?P<verb2>is|'s|will\s+be|was)\s+(?:going\s+to\s+be\s+)?my\s+(?:very\s+)?(?:last"
+    r"|final)\s+(?:day|shift)(?:\s+(?:at|with|for)\s+(?P<org2>(?-i:[A-Z])[\w'&.-]*"
+    r"(?:\s+(?-i:[A-Z])[\w'&.-]*){0,3}))?", _I)
+_WEEKDAY_ALONE = re.compile(r"(^|\b(?:is|'s|be|was)\s+)(?!on\s)((?:this\s+|next\s+)?(?:monday"
+                            r"|tuesday|wednesday|thursday|friday|saturday|sunday)\b)(?![\s,]+(?:the\s+)?\d)", _I)
+#: The end of a backstory names where it led: "before moving here to Galway", "until we
+#: moved to Leeds", "since coming over to Perth".
+_ARRIVAL = re.compile(
+    r"\b(?:before|until|till|since|after|then)\s+(?:(?:i|we)\s+)?(?:finally\s+)?(?:coming"
+    r"|moving|relocating|came|moved|relocated|emigrating|emigrated)\s+(?:(?:over|back|out"
+    r"|down|up|here|all\s+the\s+way)\s+)*(?:to|into)\s+(?:(?:the\s+)?city\s+of\s+)?", _I)
+#: A stay counted up to now: "(nearly) three weeks in Auckland now", "a year in Lyon now".
+_STAY = re.compile(
+    r"\b(?P<span>(?:(?:about|around|almost|nearly|over|just\s+over|more\s+than)\s+)?"
+    r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+few"
+    r"|a\s+couple\s+of)\s+(?:day|week|month|year)s?)\s+(?:in|into\s+(?:life\s+in)?)\s+"
+    r"(?=(?-i:[A-Z]))", _I)
+_NOW = re.compile(r"^[\s,]*(?:now|already|and\s+counting)\b", _I)
+_VISIT = re.compile(r"\b(?:trip|holiday|vacation|visit|visiting|conference|tour|hotel"
+                    r"|spent|spend|spending|staying|stay|honeymoon|festival|layover)\b", _I)
+#: "my birthday's on the 3rd of July", "I was born on 12 March 1990".
+_BIRTHDAY = re.compile(r"\b(?:my\s+birthday(?:'s|\s+is|\s+falls\s+on)|i\s+was\s+born)"
+                       r"\s+(?:on\s+)?(?P<date>.+)", _I)
+
+
+@dataclass(frozen=True)
+class _Said:
+    """The sentence a change is read from, and what the rules already found in it."""
+
+    text: str
+    at: datetime
+    base: tuple[str, int, str]
+    found: tuple[Claim, ...]
+    question: bool
+
+
+def told_changes(text: str, found: list[Claim], at: datetime, base: tuple[str, int, str], *,
+                 read: Reader, question: bool = False) -> list[Claim]:
+    """The claims `text` adds about when states began and ended (see the module doc), beside
+    `found`, what the rules read in it already."""
+    said = _Said(text, as_utc(at), base, tuple(found), question)
+    if question or not re.search(r"\b(?:i|we|me|us|my|our|i'm|we're|i've|we've)\b", text, _I):
+        return []
+    out = [*_ended_spans(said, read), *_last_day(said), *_arrivals(said), *_stays(said),
+           *_birthday(said)]
+    have = {(c.predicate, c.object.casefold(), c.op) for c in found}
+    return [c for c in out if (c.predicate, c.object.casefold(), c.op) not in have]
+
+
+def _claim(said: _Said, predicate: str, obj: str, *, op: str = "assert",
+           valid_from: datetime, valid_to: datetime | None = None, modality: str | None = None,
+           confidence: float = 0.8) -> Claim:
+    session_id, turn, evidence = said.base
+    return Claim(predicate=predicate, object=obj, op=op,  # type: ignore[arg-type]
+                 modality=modality or ("ended" if op == "retract" else "asserted"),
+                 valid_from=valid_from, valid_to=valid_to, source="stated",
+                 confidence=confidence, session_id=session_id, turn=turn, evidence=evidence)
+
+
+def _users_own(said: _Said, pos: int) -> bool:
+    """The stretch at `pos` is the user's own statement, and so is the sentence it is in
+    ("my aunt lived in Dundee before moving to ..." is the aunt's)."""
+    mood = mood_at(said.text, pos, question=said.question)
+    return (mood.subject == "user" and not about_other(said.text)
+            and mood.modality not in ("question", "hypothetical", "negated"))
+
+
+def _ended_spans(said: _Said, read: Reader) -> list[Claim]:
+    out: list[Claim] = []
+    for m in _END.finditer(said.text):
+        refs = [r for r in find_times(said.text[m.start():]) if r.end > m.end() - m.start()]
+        if not refs or refs[0].start > m.end() - m.start() + 40 or refs[0].future:
+            continue  # the end is not dated here, or is still to come
+        end = resolve(refs[0], said.at)
+        if end is None or end >= said.at:
+            continue
+        pre = said.text[:m.start()]
+        if not _users_own(said, 0) and not _users_own(said, max(0, m.start() - 1)):
+            continue
+        target = _last_named(said, pre)
+        if target is not None:
+            out.append(_claim(said, target.predicate, target.object, op="retract",
+                              valid_from=end))
+            continue
+        out.extend(_past_state(said, pre, end, read))
+    return out
+
+
+def _last_named(said: _Said, pre: str) -> Claim | None:
+    """The state named last before an end, among those the rules found in the sentence."""
+    best: tuple[int, Claim] | None = None
+    lowered = pre.lower()
+    for c in said.found:
+        if c.op != "assert" or c.predicate not in ENDABLE or not c.object:
+            continue
+        pos = lowered.rfind(c.object.lower())
+        if pos >= 0 and (best is None or pos > best[0]):
+            best = (pos, c)
+    return best[1] if best else None
+
+
+def _past_state(said: _Said, pre: str, end: datetime, read: Reader) -> list[Claim]:
+    """A past state told with its end ("I was vegan from May", "I lived in Cork for six
+    years"): read in the present, asserted from its start (when told) and ended at `end`."""
+    shifted = pre
+    for rx, present in _PAST_STATE:
+        shifted = rx.sub(present, shifted)
+    if shifted == pre:
+        return []
+    body = " ".join(TIME_RE.sub(" ", shifted).split()).rstrip(" ,;-")
+    start = resolve_in(pre, said.at)
+    if start is None or start >= end:
+        start = span_before(pre, end)
+    out: list[Claim] = []
+    for predicate, obj, op, confidence in read(body):
+        if op != "assert" or predicate not in ENDABLE or not obj:
+            continue
+        if start is not None:
+            out.append(_claim(said, predicate, obj, valid_from=start, confidence=confidence))
+        out.append(_claim(said, predicate, obj, op="retract", valid_from=end))
+    return out
+
+
+def _last_day(said: _Said) -> list[Claim]:
+    m = _LAST_DAY.search(said.text)
+    # "my last day": the user's own, whatever the clause opens with ("Friday was ...").
+    if m is None or mood_at(said.text, m.start(), question=said.question).modality in (
+            "question", "hypothetical", "negated"):
+        return []
+    org = (m.group("org") or m.group("org2") or "").rstrip(".,'")
+    if org.split(" ")[0] in NOT_NAMES or lookup(org) is not None:
+        org = ""
+    # A bare weekday is the day: "my last day is Friday", "Friday was my last day".
+    text = _WEEKDAY_ALONE.sub(r"\1on \2", said.text)
+    past = (m.group("verb") or m.group("verb2") or "").lower() == "was"
+    if past:
+        day = resolve_in(text, said.at)
+        if day is None or day >= said.at:
+            return []
+        return [_claim(said, "employer", org, op="retract", valid_from=day + timedelta(days=1))]
+    day = future_in(text, said.at)
+    if day is None:
+        return []
+    # Working that day: the employer ends when it is over. Planned: nothing changes before.
+    return [_claim(said, "employer", org, op="retract", modality="planned",
+                   valid_from=day + timedelta(days=1))]
+
+
+def _arrivals(said: _Said) -> list[Claim]:
+    out: list[Claim] = []
+    for m in _ARRIVAL.finditer(said.text):
+        name = CAP_RUN.match(said.text, m.end())
+        if name is None:
+            continue
+        place = _place(name.group(0))
+        if place is None or not _users_own(said, 0):
+            continue
+        if future_in(said.text[m.start():], said.at) or _VISIT.search(
+                said.text[name.end():name.end() + 40]):
+            continue  # "before moving to Oslo next spring": a plan, read as one elsewhere
+        out.append(_claim(said, place[1], place[0], valid_from=said.at, confidence=0.8))
+    return out
+
+
+def _stays(said: _Said) -> list[Claim]:
+    out: list[Claim] = []
+    for m in _STAY.finditer(said.text):
+        name = CAP_RUN.match(said.text, m.end())
+        if name is None or not _NOW.match(said.text[name.end():]):
+            continue
+        place = _place(name.group(0))
+        if place is None or _VISIT.search(said.text[max(0, m.start() - 30):m.start()]):
+            continue
+        if not _users_own(said, m.start()):
+            continue
+        since = span_before(f"for {m.group('span')}", said.at)
+        if since is not None:
+            out.append(_claim(said, place[1], place[0], valid_from=since, confidence=0.8))
+    return out
+
+
+def _place(name: str) -> tuple[str, str] | None:
+    """(name, predicate) for the longest city or country a capitalised run starts with."""
+    words = name.split()
+    for n in range(len(words), 0, -1):
+        candidate = " ".join(words[:n]).rstrip(".,'")
+        place = lookup(candidate)
+        if place is not None and place.kind in ("city", "country"):
+            return candidate, place.kind
+    return None
+
+
+def _birthday(said: _Said) -> list[Claim]:
+    m = _BIRTHDAY.search(said.text)
+    if m is None or not _users_own(said, m.start()):
+        return []
+    value = month_day(m.group("date"), said.at)
+    return [_claim(said, "birthday", value, valid_from=said.at, confidence=0.9)] if value else []

@@ -1,0 +1,176 @@
+"""Changes of state told with their time (pipeline.extract.changes), sentence by sentence and
+over short conversations of our own played through extraction and reconcile.
+
+The sentences, people and places are written for these tests (not the dev scenarios').
+"""
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from pipeline.extract.rules import RuleExtractor
+from pipeline.extract.timeexpr import month_day, span_before
+from pipeline.reconcile import advance, reconcile
+from pipeline.valid_time import holds_at
+from schemas.records import Claim, Fact, Transcript, Turn
+from tests.unit.test_rules_support import claims_of
+
+FRI = datetime(2026, 5, 1, 10, 0, tzinfo=UTC)   # a Friday in May
+
+
+def d(y: int, m: int, day: int) -> datetime:
+    return datetime(y, m, day, tzinfo=UTC)
+
+
+def _told(text: str, at: datetime = FRI) -> list[tuple[str, str, str, str, datetime | None]]:
+    return [(c.predicate, c.object, c.op, c.modality, c.valid_from)
+            for c in claims_of(text, at=at)]
+
+
+@pytest.mark.parametrize(("text", "predicate", "obj", "start", "end"), [
+    ("I went pescatarian in January but gave it up in March.", "dietary_restriction",
+     "pescatarian", d(2026, 1, 1), d(2026, 3, 1)),
+    ("I was keto from February, gave it up in April.", "dietary_restriction", "keto",
+     d(2026, 2, 1), d(2026, 4, 1)),
+    ("I took up archery in February and dropped it in April.", "hobby", "archery",
+     d(2026, 2, 1), d(2026, 4, 1)),
+    ("I was vegetarian for four years until last summer.", "dietary_restriction",
+     "vegetarian", d(2021, 6, 1), d(2025, 6, 1)),
+])
+def test_a_state_told_with_its_end_is_asserted_then_ended(
+        text: str, predicate: str, obj: str, start: datetime, end: datetime) -> None:
+    found = [t for t in _told(text) if t[0] == predicate]
+    assert (predicate, obj, "assert", "asserted", start) in found
+    assert (predicate, obj, "retract", "ended", end) in found
+
+
+@pytest.mark.parametrize("text", [
+    "My brother was vegan until last year.",          # someone else's
+    "I'm vegetarian until Easter, for Lent.",         # an end still to come
+    "What if I just gave it up in March?",            # a question
+    "I was vegan for a while.",                       # no end told
+])
+def test_no_end_is_read_where_none_of_the_users_is_told(text: str) -> None:
+    assert not [t for t in _told(text) if t[2] == "retract"]
+
+
+def test_a_last_day_still_to_come_ends_the_job_after_it() -> None:
+    assert ("employer", "Pellwood Foods", "retract", "planned", d(2026, 5, 16)) in _told(
+        "My last day at Pellwood Foods is the 15th.")
+    # Without the employer named, the current one ends; a bare weekday is the day.
+    assert ("employer", "", "retract", "planned", d(2026, 5, 9)) in _told(
+        "I handed in my notice, my last day is Friday.")
+
+
+def test_a_last_day_gone_by_has_ended() -> None:
+    # Told on a Monday: last Friday was the 1st, so the job ended when the 2nd began.
+    assert ("employer", "Pellwood", "retract", "ended", d(2026, 5, 2)) in _told(
+        "Last Friday was my last day at Pellwood.", at=FRI + timedelta(days=3))
+
+
+@pytest.mark.parametrize(("text", "predicate", "place"), [
+    ("I lived in Dundee for twelve years before moving here to Inverness.", "city",
+     "Inverness"),
+    ("We rented in Porto for ages until we moved to Braga, and it's quieter.", "city",
+     "Braga"),
+])
+def test_the_place_a_backstory_led_to_is_where_the_user_lives(text: str, predicate: str,
+                                                              place: str) -> None:
+    found = _told(text)
+    assert [t[1] for t in found if t[0] == predicate and t[2] == "assert"] == [place]
+
+
+@pytest.mark.parametrize("text", [
+    "My aunt lived in Dundee for years before moving to Inverness.",
+    "I lived in Dundee before moving to Inverness for a conference week.",
+])
+def test_someone_elses_or_a_visits_arrival_places_nobody(text: str) -> None:
+    assert not [t for t in _told(text) if t[0] == "city"]
+
+
+def test_a_stay_counted_up_to_now_dates_the_move() -> None:
+    found = _told("About two months in Lisbon now and the hills still kill me.")
+    assert ("city", "Lisbon", "assert", "asserted", d(2026, 3, 1)) in found
+    assert not [t for t in _told("We spent two weeks in Lisbon now and then.")
+                if t[0] == "city"]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("My birthday's on the 3rd of July, so plan something.", "July 3"),
+    ("I was born on 12 March 1990.", "March 12, 1990"),
+    ("My birthday is next Thursday!", "May 7"),
+])
+def test_a_birthday_is_kept_by_its_date(text: str, value: str) -> None:
+    assert [t[1] for t in _told(text) if t[0] == "birthday"] == [value]
+
+
+@pytest.mark.parametrize(("text", "obj", "until"), [
+    ("I have a dentist appointment on June 12.", "dentist appointment", d(2026, 6, 13)),
+    ("I've got my annual check-up next Tuesday.", "annual check-up", d(2026, 5, 6)),
+])
+def test_an_appointment_is_a_plan_that_expires_by_its_date(text: str, obj: str,
+                                                           until: datetime) -> None:
+    found = [c for c in claims_of(text, at=FRI) if c.predicate == "plan"]
+    assert [(c.object, c.valid_from, c.valid_to) for c in found] == [(obj, FRI, until)]
+
+
+def test_span_and_day_helpers() -> None:
+    assert span_before("for six years", d(2025, 6, 1)) == d(2019, 6, 1)
+    assert span_before("no span here", FRI) is None
+    assert month_day("on the 9th of November", FRI) == "November 9"
+    assert month_day("in the spring", FRI) is None
+
+
+# --- conversations of our own, played through extraction and reconcile ----------------------
+
+def _play(sessions: list[tuple[datetime, list[str]]]) -> list[Fact]:
+    """The user's fact rows after each session's claims are reconciled in order."""
+    rows: list[Fact] = []
+    for n, (at, texts) in enumerate(sessions):
+        sid = f"s{n + 1}"
+        turns = tuple(Turn(index=i, role="user", text=t, at=at + timedelta(seconds=40 * i))
+                      for i, t in enumerate(texts))
+        claims: list[Claim] = RuleExtractor().extract(Transcript(
+            namespace="ns", user_id="u", session_id=sid, started_at=at,
+            ended_at=at + timedelta(minutes=20), turns=turns))
+        plan = reconcile(claims, [f for f in rows if f.valid_to is None], namespace="ns",
+                         user_id="u", session_id=sid, now=at + timedelta(minutes=30),
+                         history=rows)
+        rows = advance(rows, plan)
+    return rows
+
+
+def _at(rows: list[Fact], predicate: str, when: datetime) -> list[str]:
+    return sorted(f.object for f in rows if f.predicate == predicate and holds_at(f, when))
+
+
+def test_a_diet_started_and_dropped_holds_only_in_between() -> None:
+    rows = _play([
+        (d(2025, 11, 3), ["Honestly the commute is fine. I've been vegan since September and "
+                          "I feel great, any quick lunch ideas?"]),
+        (d(2026, 4, 20), ["Quick one: I went back to eating cheese, gave up being vegan in "
+                          "February. Cheese toastie recipes please."]),
+    ])
+    assert _at(rows, "dietary_restriction", d(2025, 12, 1)) == ["vegan"]
+    assert _at(rows, "dietary_restriction", d(2026, 4, 21)) == []
+
+
+def test_a_notice_period_keeps_the_job_until_the_last_day() -> None:
+    rows = _play([
+        (d(2026, 3, 2), ["I'm a buyer at Harrowgate Mills, been there six years."]),
+        (d(2026, 3, 10), ["I finally handed in my notice! My last day at Harrowgate Mills is "
+                          "the 27th, then a month off before anything new."]),
+    ])
+    assert _at(rows, "employer", d(2026, 3, 20)) == ["Harrowgate Mills"]
+    assert _at(rows, "employer", d(2026, 3, 27)) == ["Harrowgate Mills"]
+    assert _at(rows, "employer", d(2026, 4, 2)) == []
+
+
+def test_backstory_then_the_present_place() -> None:
+    rows = _play([
+        (d(2026, 6, 1), ["I lived in Dundee for twelve years before moving over to Inverness, "
+                         "and the light up here is something else. What should I plant in a "
+                         "north-facing garden?"]),
+    ])
+    assert _at(rows, "city", d(2026, 6, 2)) == ["Inverness"]
