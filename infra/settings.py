@@ -29,9 +29,13 @@ class Settings(BaseSettings):
     database_admin_url: str | None = Field(
         default=None,
         validation_alias=AliasChoices("DATABASE_ADMIN_URL", "REVERIE_DATABASE_ADMIN_URL"))
-    #: Celery broker (Redis). Unset: tasks run in process.
+    #: Celery broker (Redis or RabbitMQ). Unset: tasks run in process.
     broker_url: str | None = Field(
         default=None, validation_alias=AliasChoices("BROKER_URL", "REVERIE_BROKER_URL"))
+    #: Seconds `reverie worker` and `reverie beat` wait for the broker at start before they
+    #: exit non-zero (a supervisor then restarts them; Celery alone would retry for ~30 min
+    #: while the node looks up).
+    broker_start_timeout_s: float = Field(30.0, gt=0)
     #: `s3://bucket/prefix` or `file:///path`. Unset: `data_dir/objects`.
     object_store_url: str | None = Field(
         default=None, validation_alias=AliasChoices("OBJECT_STORE_URL", "REVERIE_OBJECT_STORE_URL"))
@@ -61,10 +65,6 @@ class Settings(BaseSettings):
     #: Minutes after its end (and between tries) before the sweeper sends the event of a
     #: session whose pipeline has not finished again: a message lost with the broker, or a
     #: publish that failed, is re-sent within this plus one sweep.
-    resend_after_minutes: float = Field(5.0, gt=0)
-    #: Minutes after its end (and between tries) before the sweeper sends the event of a
-    #: session still not consolidated again: a message lost with the broker, or a publish
-    #: that failed, is re-sent within this plus one sweep.
     resend_after_minutes: float = Field(5.0, gt=0)
 
     # extraction

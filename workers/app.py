@@ -93,6 +93,21 @@ def configure(settings: Settings) -> Celery:
     return app
 
 
+def broker_unreachable(settings: Settings) -> str | None:
+    """Why the broker cannot be reached within `Settings.broker_start_timeout_s` (one line),
+    or None when it answers. Checked before a worker or beat starts."""
+    from kombu import Connection
+    deadline = settings.broker_start_timeout_s
+    try:
+        with Connection(settings.broker_url, connect_timeout=min(5.0, deadline)) as conn:
+            conn.ensure_connection(max_retries=None, interval_start=0.5, interval_step=1,
+                                   interval_max=2, timeout=deadline)
+    except Exception as exc:  # noqa: BLE001 — refused, auth, vhost, timeout: all "cannot run"
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        return f"{type(exc).__name__}: {reason}"
+    return None
+
+
 def _cron(expr: str) -> crontab:
     minute, hour, dom, month, dow = expr.split()
     return crontab(minute=minute, hour=hour, day_of_month=dom, month_of_year=month,

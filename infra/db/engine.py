@@ -62,13 +62,27 @@ def stop_embedded(data_dir: Path) -> None:
         server.stop()  # type: ignore[attr-defined]
 
 
+def embedded_handle(data_dir: Path):
+    """The embedded server of `data_dir` (started or joined): `.stop()` and `.start()` take
+    it down and bring it back on the same socket, for fault benchmarks."""
+    embedded_database_url(data_dir)
+    with _embedded_lock:
+        return _embedded[(data_dir / "pg").resolve()]
+
+
+def embedded_postmaster_pid(data_dir: Path) -> int | None:
+    """The embedded server's postmaster pid (its postmaster.pid), None when it has none."""
+    try:
+        return int((data_dir / "pg" / "postmaster.pid").resolve().read_text().split("\n", 1)[0])
+    except (OSError, ValueError):
+        return None
+
+
 def embedded_running(data_dir: Path) -> bool:
     """True when an embedded server of `data_dir` is running (its postmaster.pid names a
     live process)."""
-    pid_file = (data_dir / "pg" / "postmaster.pid").resolve()
-    try:
-        pid = int(pid_file.read_text().split("\n", 1)[0])
-    except (OSError, ValueError):
+    pid = embedded_postmaster_pid(data_dir)
+    if pid is None:
         return False
     import psutil
     return psutil.pid_exists(pid)

@@ -1,32 +1,42 @@
 """`reverie bench faults`: the pipeline under faults, compared row for row with a clean run.
 
 The same seeded conversations (`scripts.bench.conversations`) are captured twice, through
-the Python API: once in process (the clean run), once through a private Redis to two real
-worker processes while this benchmark SIGKILLs worker processes at random moments (the
-main process or a pool child; a killed main is started again) and kills the broker once
-midway (it keeps nothing on disk: queued events are lost, publishes fail until it is back).
-Every session must end with all four checkpoints, through the idle sweeper's re-sends
-alone (no nightly batch), and the faulty namespace must hold exactly what the clean one
-holds (`infra.stores.snapshot`). The figures are printed by the CLI.
+the Python API: once in process (the clean run), once through a broker of the run's own
+(`--broker redis`: a private redis-server without persistence; `rabbitmq`: a vhost of its
+own on the RabbitMQ at AMQP_URL, default 127.0.0.1:5672 guest/guest) to two real worker
+processes, while `scripts.bench.injectors` SIGKILLs main processes and pool children at
+random moments (and starts again whatever exits). Midway the broker is killed (Redis) or
+its vhost deleted (RabbitMQ): queued events are lost and two sessions end while it is
+away, their publishes refused. After capture the embedded Postgres is stopped and started
+again, then frozen (SIGSTOP of the postmaster and its backends) and thawed.
+
+Nothing else helps the run settle: no nightly batch, only the sweeper's re-send half on a
+5 s beat, with the re-send delay (`REVERIE_RESEND_AFTER_MINUTES`) at 15 s instead of 5 min
+so the run takes seconds; the bound in production is that delay plus one sweep. Every
+session must end `consolidated` with its four checkpoints and the faulty namespace hold
+exactly what the clean one holds (`infra.stores.snapshot`). The CLI prints the figures.
 """
 from __future__ import annotations
 
 import os
 import random
 import shutil
-import signal
-import subprocess
-import sys
 import tempfile
 import threading
 import time
 import uuid
-from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
-#: Seconds a faulty run may take to settle after the last capture before it counts as stuck.
-SETTLE_S = 240
+from scripts.bench.injectors import Storm, Worker, freeze_postgres, stop_postgres
+
+#: Seconds a faulty run may take to settle after its faults before it counts as stuck.
+SETTLE_S = 300
+#: The faulty run's re-send delay (minutes) and beat (seconds): time compressed, see above.
+RESEND_AFTER_MIN = 0.25
+BEAT_S = 5.0
 
 
 @dataclass
@@ -36,80 +46,37 @@ class Options:
     turns: int = 8
     kills: int = 20
     seed: int = 7
+    broker: str = "redis"
+    pg_stop_s: float = 10.0
+    pg_freeze_s: float = 5.0
     data_dir: Path | None = None
 
 
-@dataclass
-class Storm:
-    """The fault injector: SIGKILLs worker processes at random while capture runs."""
-
-    workers: list
-    rng: random.Random
-    want: int
-    kills: dict = field(default_factory=lambda: {"main": 0, "child": 0})
-    stop: threading.Event = field(default_factory=threading.Event)
-
-    def run(self) -> None:
-        import psutil
-        while not self.stop.is_set() and sum(self.kills.values()) < self.want:
-            time.sleep(self.rng.uniform(0.3, 1.5))
-            w = self.rng.choice(self.workers)
-            proc = w.proc
-            if proc.poll() is not None:
-                continue
-            try:
-                children = psutil.Process(proc.pid).children()
-            except psutil.NoSuchProcess:
-                continue
-            if children and self.rng.random() < 0.5:
-                target, kind = self.rng.choice(children).pid, "child"
-            else:
-                target, kind = proc.pid, "main"
-            try:
-                os.kill(target, signal.SIGKILL)
-            except ProcessLookupError:
-                continue
-            self.kills[kind] += 1
-            if kind == "main":
-                for child in children:  # orphans of the killed main go with it
-                    try:
-                        os.kill(child.pid, signal.SIGKILL)
-                    except ProcessLookupError:
-                        pass
-                proc.wait(10)
-                w.start()
+def open_broker(kind: str) -> AbstractContextManager:
+    """A broker the run may take away: `redis` or `rabbitmq` (RuntimeError saying what is
+    missing when it cannot)."""
+    if kind == "redis":
+        from scripts.bench.services import PrivateRedis
+        return PrivateRedis()
+    if kind == "rabbitmq":
+        from scripts.bench.brokers import PrivateVhost
+        return PrivateVhost(os.environ.get("AMQP_URL", "amqp://guest:guest@127.0.0.1:5672//"))
+    raise ValueError(f"unknown broker {kind!r}: redis or rabbitmq")
 
 
-class Worker:
-    def __init__(self, env: dict, log: Path) -> None:
-        self.env, self.log, self.proc = env, log, None
-        self.start()
-
-    def start(self) -> None:
-        out = open(self.log, "a")
-        self.proc = subprocess.Popen([sys.executable, "-m", "scripts.cli", "worker",
-                                      "--concurrency=2", "--loglevel=WARNING"], env=self.env,
-                                     stdout=out, stderr=subprocess.STDOUT,
-                                     start_new_session=True)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(20)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-
-
-def _capture(rt, namespace: str, transcripts) -> float:
-    """Every session through start / append / end; returns the seconds it took."""
+def _capture(rt, namespace: str, transcripts, raised: list) -> float:
+    """Every session through start / append / end; returns the seconds it took. An
+    `end_session` that raises is kept in `raised` (it must not: its end committed)."""
     started = time.perf_counter()
     for t in transcripts:
         rt.memory.start_session(namespace, t.user_id, t.session_id, t.started_at)
         for turn in t.turns:
             rt.memory.append_turn(namespace, t.user_id, t.session_id, turn.role, turn.text,
                                   turn.at)
-        rt.memory.end_session(namespace, t.user_id, t.session_id, t.ended_at)
+        try:
+            rt.memory.end_session(namespace, t.user_id, t.session_id, t.ended_at)
+        except Exception as exc:  # noqa: BLE001 — counted and reported, the run goes on
+            raised.append(f"{type(exc).__name__}: {exc}")
     return time.perf_counter() - started
 
 
@@ -119,9 +86,42 @@ def _snapshot(rt, namespace: str) -> dict:
         return namespace_snapshot(uow.session, namespace)
 
 
-def _finished(rt, namespace: str, sessions: int) -> bool:
-    snap = _snapshot(rt, namespace)
-    return len(snap["checkpoints"]) >= 4 * sessions
+def _consolidated(rt, namespace: str) -> set[tuple[str, str]]:
+    """(user, session) of every session of `namespace` consolidated with its four
+    checkpoints; empty while the database cannot be reached."""
+    try:
+        snap = _snapshot(rt, namespace)
+    except Exception:  # noqa: BLE001 — the database is down on purpose: ask again later
+        return set()
+    stages: dict[tuple[str, str], int] = {}
+    for user, sid, _stage in snap["checkpoints"]:
+        stages[(user, sid)] = stages.get((user, sid), 0) + 1
+    return {(row[0], row[1]) for row in snap["sessions"]
+            if row[2] == "consolidated" and stages.get((row[0], row[1])) == 4}
+
+
+class Beat(threading.Thread):
+    """The sweeper's re-send half (and the dead-letter spool) every `BEAT_S` seconds on the
+    real clock, as the worker's beat would run it; errors (the database stopped) counted."""
+
+    def __init__(self, rt) -> None:
+        super().__init__(daemon=True)
+        self.rt, self.stop, self.sweeps, self.resent, self.errors = rt, threading.Event(), 0, 0, 0
+
+    def run(self) -> None:
+        from workers.failures import drain_spool
+        from workers.triggers import resend_stranded
+        while not self.stop.wait(BEAT_S):
+            try:
+                self.resent += len(resend_stranded(self.rt.deps, datetime.now(UTC)))
+                drain_spool(self.rt.deps)
+            except Exception:  # noqa: BLE001 — an outage: the next beat tries again
+                self.errors += 1
+            self.sweeps += 1
+
+
+def _log_count(logs: list[Path], event: str) -> int:
+    return sum(p.read_text(errors="replace").count(event) for p in logs if p.exists())
 
 
 def run(opts: Options, say=print) -> dict:
@@ -140,71 +140,97 @@ def _run(opts: Options, root: Path, say) -> dict:
     from api.runtime import start
     from infra.settings import Settings
     from scripts.bench.conversations import generate
-    from scripts.bench.services import PrivateRedis
-    from workers.triggers import sweep
 
     tag = uuid.uuid4().hex[:6]
     clean_ns, faulty_ns = f"faults{tag}c", f"faults{tag}f"
     transcripts = generate(opts.seed, "x", opts.users, opts.sessions, opts.turns)
     base = Settings(data_dir=root, embedder="hash", broker_url=None,
                     object_store_url=(root / "objects").as_uri())
+    embedded = base.database_url is None
     clean_rt = start(base, warm=False)
     say(f"clean run: {len(transcripts)} sessions of {opts.users} users, in process")
-    clean_s = _capture(clean_rt, clean_ns, transcripts)
+    clean_s = _capture(clean_rt, clean_ns, transcripts, [])
     clean = _snapshot(clean_rt, clean_ns)
-    figures: dict = {"sessions": len(transcripts), "clean_s": round(clean_s, 1)}
-    with PrivateRedis() as redis:
-        queue = f"reverie-faults-{tag}"
-        env = dict(os.environ, BROKER_URL=redis.url, REVERIE_QUEUE=queue,
-                   REVERIE_EMBEDDER="hash", REVERIE_DATA_DIR=str(root),
-                   REVERIE_OBJECT_STORE_URL=(root / "objects").as_uri(),
-                   REVERIE_TASK_TIME_LIMIT_S="30", REVERIE_VISIBILITY_TIMEOUT_S="35",
-                   REVERIE_UNACKED_RESTORE_INTERVAL_S="2", REVERIE_METRICS_PORT="0")
-        for key in ("DATABASE_URL", "DATABASE_ADMIN_URL"):
-            value = getattr(clean_rt.settings, key.lower())
-            if value:
-                env[key] = value
-        workers = [Worker(env, root / f"worker{i}.log") for i in range(2)]
-        rt = start(base.model_copy(update={"broker_url": redis.url, "queue": queue}),
-                   warm=False)
-        storm = Storm(workers, random.Random(opts.seed), opts.kills)
-        killer = threading.Thread(target=storm.run, daemon=True)
-        try:
-            killer.start()
-            half = len(transcripts) // 2
-            say(f"faulty run: 2 workers, {opts.kills} SIGKILLs, the broker killed after "
-                f"{half} sessions")
-            captured = _capture(rt, faulty_ns, transcripts[:half])
-            redis.kill()
-            captured += _capture(rt, faulty_ns, transcripts[half:half + 2])  # publishes fail
-            redis.start()
-            captured += _capture(rt, faulty_ns, transcripts[half + 2:])
-            while killer.is_alive() and sum(storm.kills.values()) < opts.kills:
-                time.sleep(0.5)
-            storm.stop.set()
-            killer.join(30)
-            settle = time.perf_counter()
-            sweeps = 0
-            while not _finished(rt, faulty_ns, len(transcripts)):
-                if time.perf_counter() - settle > SETTLE_S:
-                    break
-                # The sweeper's beat, with the clock past every re-send time.
-                sweep(rt.deps, datetime.now(UTC) + timedelta(days=3650))
-                sweeps += 1
-                time.sleep(3)
-            figures.update(faulty_capture_s=round(captured, 1),
-                           settle_s=round(time.perf_counter() - settle, 1), sweeps=sweeps,
-                           kills_main=storm.kills["main"], kills_child=storm.kills["child"])
-        finally:
-            storm.stop.set()
-            for w in workers:
-                w.stop()
-        faulty = _snapshot(rt, faulty_ns)
-        rt.deps.dispose()
+    figures: dict = {"sessions": len(transcripts), "clean_s": round(clean_s, 1),
+                     "broker": opts.broker}
+    with open_broker(opts.broker) as broker:
+        figures.update(_faulty(opts, root, base, clean_rt, broker, transcripts, faulty_ns,
+                               embedded, start, say))
+        faulty = figures.pop("snapshot")
     clean_rt.deps.dispose()
     figures["tables"] = {t: {"clean": len(clean[t]), "faulty": len(faulty[t]),
                              "missing": len(set(clean[t]) - set(faulty[t])),
                              "extra": len(set(faulty[t]) - set(clean[t])),
                              "equal": clean[t] == faulty[t]} for t in clean}
+    figures["lost"] = sum(v["missing"] for v in figures["tables"].values())
+    figures["duplicated"] = sum(v["extra"] for v in figures["tables"].values())
+    figures["dead_letters"] = int(faulty["dead_letters"][0][0])
     figures["identical"] = all(v["equal"] for v in figures["tables"].values())
     return figures
+
+
+def _faulty(opts, root, base, clean_rt, broker, transcripts, ns, embedded, start, say) -> dict:
+    queue = f"reverie-faults-{uuid.uuid4().hex[:6]}"
+    env = dict(os.environ, BROKER_URL=broker.url, REVERIE_QUEUE=queue,
+               REVERIE_EMBEDDER="hash", REVERIE_DATA_DIR=str(root),
+               REVERIE_OBJECT_STORE_URL=(root / "objects").as_uri(),
+               REVERIE_TASK_TIME_LIMIT_S="30", REVERIE_VISIBILITY_TIMEOUT_S="35",
+               REVERIE_UNACKED_RESTORE_INTERVAL_S="2", REVERIE_METRICS_PORT="0",
+               REVERIE_RESEND_AFTER_MINUTES=str(RESEND_AFTER_MIN))
+    for key in ("DATABASE_URL", "DATABASE_ADMIN_URL"):
+        value = getattr(clean_rt.settings, key.lower())
+        if value:
+            env[key] = value
+    logs = [root / f"worker{i}.log" for i in range(2)]
+    workers = [Worker(env, log) for log in logs]
+    rt = start(base.model_copy(update={"broker_url": broker.url, "queue": queue,
+                                       "resend_after_minutes": RESEND_AFTER_MIN}), warm=False)
+    storm = Storm(workers, random.Random(opts.seed), opts.kills)
+    killer, beat = threading.Thread(target=storm.run, daemon=True), Beat(rt)
+    raised: list[str] = []
+    out: dict = {}
+    try:
+        killer.start()
+        half = len(transcripts) // 2
+        say(f"faulty run ({opts.broker}): 2 workers, {opts.kills} SIGKILLs, the broker "
+            f"killed after {half} sessions")
+        captured = _capture(rt, ns, transcripts[:half], raised)
+        broker.kill()
+        captured += _capture(rt, ns, transcripts[half:half + 2], raised)  # publishes fail
+        broker.start()
+        back = time.perf_counter()
+        stranded = {(t.user_id, t.session_id) for t in transcripts[:half + 2]}
+        beat.start()
+        captured += _capture(rt, ns, transcripts[half + 2:], raised)
+        out["faulty_capture_s"] = round(captured, 1)
+        if embedded and opts.pg_stop_s > 0:
+            say(f"postgres: stopped for {opts.pg_stop_s:g} s")
+            out["pg_down_s"] = round(stop_postgres(root, opts.pg_stop_s), 1)
+        if embedded and opts.pg_freeze_s > 0:
+            say(f"postgres: frozen for {opts.pg_freeze_s:g} s")
+            out["pg_frozen_processes"] = freeze_postgres(root, opts.pg_freeze_s)
+        faults_over = time.perf_counter()
+        everyone = {(t.user_id, t.session_id) for t in transcripts}
+        while time.perf_counter() - faults_over < SETTLE_S:
+            done = _consolidated(rt, ns)
+            if "stranded_consolidated_s" not in out and stranded <= done:
+                out["stranded_consolidated_s"] = round(time.perf_counter() - back, 1)
+            if done >= everyone and sum(storm.kills.values()) >= opts.kills:
+                break
+            time.sleep(1)
+        out.update(settle_s=round(time.perf_counter() - faults_over, 1),
+                   sweeps=beat.sweeps, resent=beat.resent, beat_errors=beat.errors,
+                   kills_main=storm.kills["main"], kills_child=storm.kills["child"],
+                   worker_exits=sorted(storm.exits), end_raised=len(raised),
+                   unconsolidated=len(everyone - _consolidated(rt, ns)))
+    finally:
+        beat.stop.set()
+        storm.stop.set()
+        killer.join(30)
+        for w in workers:
+            w.stop()
+    out["permanent_failures"] = _log_count(logs, "task.failed")
+    out["dead_letter_writes_failed"] = _log_count(logs, "task.dead_letter_failed")
+    out["snapshot"] = _snapshot(rt, ns)
+    rt.deps.dispose()
+    return out

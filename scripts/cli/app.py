@@ -90,6 +90,7 @@ def worker(concurrency: int = typer.Option(1, min=1, help="Processes (prefork) o
         err.print("[red]BROKER_URL is not set: a worker needs a broker (e.g. "
                   "redis://127.0.0.1:6379/0).[/red]")
         raise typer.Exit(2)
+    _broker_or_exit(rt.settings)
     from workers.app import app as celery_app
     from workers.app import resolve_queues
     try:
@@ -115,6 +116,25 @@ def worker(concurrency: int = typer.Option(1, min=1, help="Processes (prefork) o
         raise typer.Exit(code)
 
 
+def _broker_or_exit(settings) -> None:
+    """Exit 2, in one line, when the broker does not answer within its start timeout: a
+    worker that cannot run must not look up to its supervisor."""
+    from workers.app import broker_unreachable
+    why = broker_unreachable(settings)
+    if why is not None:
+        err.print(f"[red]error:[/red] cannot reach the broker at "
+                  f"{escape(_safe_url(settings.broker_url))} within "
+                  f"{settings.broker_start_timeout_s:g} s ({escape(why)}): start it or fix "
+                  "BROKER_URL", soft_wrap=True)
+        raise typer.Exit(2)
+
+
+def _safe_url(url: str) -> str:
+    """A URL for people: the password masked."""
+    import re
+    return re.sub(r"(//[^:/@]*:)[^@]*@", r"\1**@", url)
+
+
 @app.command()
 def beat(loglevel: str = typer.Option("INFO"), data_dir: DataDir = None) -> None:
     """Run the scheduler: idle sweeper every minute, nightly batch on its cron."""
@@ -122,6 +142,7 @@ def beat(loglevel: str = typer.Option("INFO"), data_dir: DataDir = None) -> None
     if rt.settings.broker_url is None:
         err.print("[red]BROKER_URL is not set: beat publishes to a broker.[/red]")
         raise typer.Exit(2)
+    _broker_or_exit(rt.settings)
     from workers.app import app as celery_app
     celery_app.Beat(loglevel=loglevel).run()
 

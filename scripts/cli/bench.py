@@ -74,31 +74,58 @@ def _fmt(value) -> str:
 def faults(
     users: int = typer.Option(8, min=1, help="Synthetic users."),
     sessions: int = typer.Option(3, min=1, help="Sessions per user."),
-    kills: int = typer.Option(20, min=0, help="SIGKILLs of worker processes (full form: 100)."),
+    kills: int = typer.Option(20, min=0, help="SIGKILLs of worker processes, about half of "
+                                             "them pool children (full form: 100)."),
+    broker: str = typer.Option("redis", help="redis (a private redis-server) | rabbitmq (a "
+                                             "vhost of its own at AMQP_URL)."),
+    pg_stop_s: float = typer.Option(10.0, "--pg-stop-s", min=0,
+                                    help="Seconds the embedded Postgres is stopped (0: not)."),
+    pg_freeze_s: float = typer.Option(5.0, "--pg-freeze-s", min=0,
+                                      help="Seconds it is frozen by SIGSTOP (0: not)."),
     seed: int = typer.Option(7, help="Seed of the conversations and of the kills."),
     data_dir: Optional[Path] = typer.Option(None, "--data-dir",
                                             help="Embedded Postgres and objects here "
                                                  "(default: a temporary folder)."),
 ) -> None:
-    """Faults: worker SIGKILLs and a broker kill+restart vs a clean run, row for row."""
+    """Faults: worker SIGKILLs, a broker kill+restart, a Postgres stop and freeze vs a clean
+    run, row for row."""
     from scripts.bench.faults import Options, run
-    figures = run(Options(users=users, sessions=sessions, kills=kills, seed=seed,
-                          data_dir=data_dir), say=err.print)
-    table = Table(title=f"faults: {figures['sessions']} sessions, "
+    if broker not in ("redis", "rabbitmq"):
+        err.print(f"unknown broker {broker!r}: use --broker redis or --broker rabbitmq")
+        raise typer.Exit(2)
+    try:
+        figures = run(Options(users=users, sessions=sessions, kills=kills, seed=seed,
+                              broker=broker, pg_stop_s=pg_stop_s, pg_freeze_s=pg_freeze_s,
+                              data_dir=data_dir), say=err.print)
+    except RuntimeError as exc:  # a broker that cannot be had: say what is missing
+        err.print(str(exc))
+        raise typer.Exit(2)
+    table = Table(title=f"faults ({figures['broker']}): {figures['sessions']} sessions, "
                         f"{figures.get('kills_main', 0)} main + "
-                        f"{figures.get('kills_child', 0)} pool-child SIGKILLs, "
-                        "broker killed and restarted once")
+                        f"{figures.get('kills_child', 0)} pool-child SIGKILLs, broker "
+                        "killed and restarted once, Postgres "
+                        f"down {figures.get('pg_down_s', 0)} s and frozen "
+                        f"({figures.get('pg_frozen_processes', 0)} processes)")
     for col in ("table", "clean rows", "faulty rows", "missing", "extra"):
         table.add_column(col, justify="left" if col == "table" else "right")
     for name, t in figures["tables"].items():
         table.add_row(name, str(t["clean"]), str(t["faulty"]), str(t["missing"]),
                       str(t["extra"]))
     console.print(table)
-    console.print(f"clean capture {figures['clean_s']} s; faulty capture "
-                  f"{figures.get('faulty_capture_s')} s, settled {figures.get('settle_s')} s "
-                  f"after it ({figures.get('sweeps')} sweeps, no nightly batch); "
-                  f"identical: {figures['identical']}")
-    if not figures["identical"]:
+    f = figures
+    console.print(
+        f"lost {f['lost']}, duplicated {f['duplicated']} rows vs the clean run; permanent "
+        f"failures {f['permanent_failures']}; dead letters {f['dead_letters']} (writes that "
+        f"failed {f['dead_letter_writes_failed']}); end_session raised {f['end_raised']}; "
+        f"unconsolidated {f['unconsolidated']}")
+    console.print(
+        f"sessions ended before the broker came back consolidated "
+        f"{f.get('stranded_consolidated_s', 'never')} s after it; clean capture "
+        f"{f['clean_s']} s, faulty capture {f.get('faulty_capture_s')} s, settled "
+        f"{f.get('settle_s')} s after the last fault ({f.get('sweeps')} beats, "
+        f"{f.get('resent')} re-sends, no nightly batch); worker exits (restarted): "
+        f"{f.get('worker_exits')}; identical: {f['identical']}")
+    if not f["identical"] or f["unconsolidated"] or f["end_raised"]:
         raise typer.Exit(1)
 
 

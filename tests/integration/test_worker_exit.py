@@ -23,3 +23,38 @@ def test_a_worker_whose_pool_cannot_start_exits_non_zero(broker_env, tmp_path): 
     text = log_path.read_text()
     assert code != 0, text[-3000:]
     assert "Could not start worker processes" in text
+
+
+def _worker(tmp_path, **env) -> subprocess.CompletedProcess:
+    """`reverie worker` from this checkout with only `env` configured."""
+    import os
+    from pathlib import Path
+    base = {k: v for k, v in os.environ.items()
+            if not k.startswith(("REVERIE_", "DATABASE_", "BROKER_URL", "OBJECT_STORE"))}
+    return subprocess.run(
+        [sys.executable, "-m", "scripts.cli", "worker", "--concurrency=1"],
+        capture_output=True, text=True, timeout=120, cwd=Path(__file__).resolve().parents[2],
+        env={**base, "REVERIE_DATA_DIR": str(tmp_path), "REVERIE_EMBEDDER": "hash",
+             "REVERIE_LOG_LEVEL": "ERROR", "COLUMNS": "60", "REVERIE_METRICS_PORT": "0",
+             "OBJECT_STORE_URL": (tmp_path / "objects").as_uri(), **env})
+
+
+def _one_line(result: subprocess.CompletedProcess) -> str:
+    assert result.returncode == 2, result.stdout + result.stderr
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    return lines[0]
+
+
+def test_a_worker_whose_broker_does_not_answer_exits_non_zero(database_url, tmp_path):
+    line = _one_line(_worker(tmp_path, DATABASE_URL=database_url,
+                             BROKER_URL="redis://:hunter2@127.0.0.1:1/0",
+                             REVERIE_BROKER_START_TIMEOUT_S="2"))
+    assert "cannot reach the broker at redis://:**@127.0.0.1:1/0 within 2 s" in line
+    assert "hunter2" not in line and "fix BROKER_URL" in line
+
+
+def test_a_worker_whose_database_does_not_answer_exits_non_zero(redis_url, tmp_path):
+    line = _one_line(_worker(tmp_path, DATABASE_URL="postgresql://app@127.0.0.1:1/reverie",
+                             BROKER_URL=redis_url))
+    assert "cannot reach the database at 127.0.0.1:1/reverie" in line
