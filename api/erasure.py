@@ -257,8 +257,11 @@ def _redact_transcripts(uow: UnitOfWork, deps: Deps, target: Target, objects,
             continue
         new_key, checksum, size = deps.transcripts.write(
             clean, revision=(revision_of(key) or 0) + 1)
+        held = [(q.claim.get("evidence", ""), q.object)
+                for q in uow.facts.quarantined(target.namespace, target.user_id)
+                if q.session_id == transcript.session_id]
         summary = summarize_thread([t.text for t in clean.turns if t.role == "user"
-                                    and not t.injected and t.text != REDACTED])
+                                    and not t.injected and t.text != REDACTED], held=held)
         uow.sessions.set_transcript(session.sid, new_key, checksum, size, summary)
     return rewritten, stale
 

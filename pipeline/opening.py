@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from pipeline.fence import own_only
+from collections.abc import Sequence
+
+from pipeline.fence import hold_back, own_only
 
 #: Beyond this many days, time-sensitive details are treated as possibly outdated.
 RECENT_DAYS = 30
@@ -26,11 +28,15 @@ def opening_context(last_ended_at: datetime | None, open_thread: str | None, *,
             "as possibly outdated and confirm before relying on them.")
 
 
-def summarize_thread(user_texts: list[str], *, max_chars: int = 200) -> str | None:
+def summarize_thread(user_texts: list[str], *, max_chars: int = 200,
+                     held: Sequence[tuple[str, str]] = ()) -> str | None:
     """The open thread of a session: its most substantive user statements, shortened. It is
     shown without labels, so only the user's own words count: pasted text and instructions
-    to the assistant are left out (`pipeline.fence.own_only`)."""
-    texts = [t for t in (own_only("user", u) for u in user_texts) if t]
+    to the assistant are left out (`pipeline.fence.own_only`), and so are the sentences of
+    `held` claims, (evidence, value), quarantined for review."""
+    texts = [" ".join(hold_back(t, held, mark="").split())
+             for t in (own_only("user", u) for u in user_texts)]
+    texts = [t for t in texts if t]
     if not texts:
         return None
     ranked = sorted(texts, key=len, reverse=True)[:2]

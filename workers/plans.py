@@ -99,7 +99,7 @@ def hold_back_quarantined(uow: UnitOfWork, deps: Deps, plans: Sequence[Plan]) ->
             if text != f.text:
                 changed.append(f.model_copy(update={"text": text}))
         info = uow.sessions.find(namespace, user_id, session_id)
-        if info is not None and info.summary:
+        if info is not None and info.summary:  # made at the session's end, from its turns
             summary = " ".join(hold_back(info.summary, [(c.evidence, c.object) for c in claims],
                                          mark="").split())
             if summary != info.summary:
