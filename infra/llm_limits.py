@@ -1,21 +1,35 @@
 """Provider limits shared by every model call of a process: a cap on calls in flight and
 a tokens-per-minute budget, per provider, and a provider's `Retry-After` holding back
-every caller, not only the one that got the 429.
+every caller, not only the one that got the 429, once 429s are more than a stray share
+of the recent calls (`HOLD_SHARE`).
 
 A thread pool runs dozens of extractions at once; without a shared limit each of them
 would find the provider's rate limit on its own, retry on its own, and make it worse.
 The token budget is a bucket refilled continuously (`tokens_per_minute / 60` a second):
 a call reserves its estimated tokens (prompt estimate plus the completion cap) before it
 is sent and settles to what the provider reported afterwards.
+
+Why not hold everyone on every 429: providers answer a small share of calls with a 429
+even well under the account's limits (a busy shard). With 64 calls in flight and 2% of
+them refused, a one-second hold per 429 kept the pool stalled most of the time (a fifth
+to a third of the throughput lost in `reverie bench consolidate --llm-sim`). A stray 429
+makes its own call wait its Retry-After; a run of them means a real limit, and then
+every caller waits.
 """
 from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from schemas.errors import TransientError
+
+#: 429s among the calls started in the last `WINDOW_S` seconds past which one 429 holds
+#: every caller (a real rate limit), not only the call that got it.
+HOLD_SHARE = 0.1
+WINDOW_S = 10.0
 
 
 class ProviderLimits:
@@ -31,6 +45,8 @@ class ProviderLimits:
         self._tokens = float(tokens_per_minute)
         self._refilled_at = clock()
         self._hold_until = 0.0
+        self._started: deque[float] = deque()  # call start times within WINDOW_S
+        self._refused: deque[float] = deque()  # 429 times within WINDOW_S
 
     @property
     def in_flight(self) -> int:
@@ -40,6 +56,23 @@ class ProviderLimits:
         """Send nothing to this provider for `seconds` (its Retry-After)."""
         with self._cond:
             self._hold_until = max(self._hold_until, self._clock() + seconds)
+
+    def rate_limited(self, seconds: float) -> bool:
+        """A call got a 429 asking for `seconds`: hold every caller that long when 429s
+        are at least `HOLD_SHARE` of the recent calls (True), else only that call waits."""
+        with self._cond:
+            now = self._clock()
+            self._refused.append(now)
+            self._forget_before(now - WINDOW_S)
+            if len(self._refused) < HOLD_SHARE * max(1, len(self._started)):
+                return False
+            self._hold_until = max(self._hold_until, now + seconds)
+            return True
+
+    def _forget_before(self, cutoff: float) -> None:
+        for times in (self._started, self._refused):
+            while times and times[0] < cutoff:
+                times.popleft()
 
     @contextmanager
     def slot(self, tokens: int, deadline: float) -> Iterator[Callable[[int], None]]:
@@ -57,6 +90,9 @@ class ProviderLimits:
                         f"({self._in_flight} in flight, {int(self._tokens)} tokens left)")
                 self._cond.wait(min(wait, left, 1.0))
             self._in_flight += 1
+            self._started.append(self._clock())
+            if len(self._started) > 4096:  # a busy window: its share is what matters
+                self._forget_before(self._clock() - WINDOW_S)
             if self.tokens_per_minute:
                 self._tokens -= tokens
         settled = [False]

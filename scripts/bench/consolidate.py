@@ -197,7 +197,8 @@ def consolidate_cmd(
     workers: str = _opt("1,2", "--workers", "Worker process counts to run, e.g. 1,2."),
     store: str = _opt("0,10", "--store", "Store sizes, as multiples of the batch already "
                       "consolidated before the batch runs, e.g. 0,10."),
-    embedder: str = _opt("local", "--embedder", "local (all-MiniLM-L6-v2) or hash."),
+    embedder: str | None = _opt(None, "--embedder", "local (all-MiniLM-L6-v2) or hash "
+                                "(default: local; hash with --llm-sim)."),
     batch_size: int | None = _opt(None, "--batch-size", "Sessions per dream batch in the "
                                   "workers (default: Settings.dream_batch_size; 1: none)."),
     seed: int = _opt(7, "--seed", "Seed of the synthetic users."),
@@ -205,6 +206,12 @@ def consolidate_cmd(
     keep: bool = _opt(False, "--keep", "Keep the bench databases."),
     data_dir: Path | None = _opt(None, "--data-dir", "Embedded Postgres folder (without "
                                  "DATABASE_URL)."),
+    llm_sim: bool = _opt(False, "--llm-sim", "Extract with the LLM extractor on a simulated "
+                         "provider: extract processes on a thread pool, per --concurrency."),
+    llm_latency_ms: float = _opt(1200.0, "--llm-latency-ms", "The simulated model's median "
+                                 "latency (--llm-sim)."),
+    concurrency: str = _opt("1,8,32,64", "--concurrency", "Extraction threads per extract "
+                            "process to run (--llm-sim), e.g. 1,8,32,64."),
 ) -> None:
     """Consolidation throughput, latency, round trips, rows and memory with real workers."""
     import json
@@ -214,6 +221,7 @@ def consolidate_cmd(
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
                                TimeElapsedColumn)
     console = Console()
+    embedder = embedder or ("hash" if llm_sim else "local")
     if embedder not in ("local", "hash"):
         raise typer.BadParameter("--embedder must be local or hash")
     if batch_size is not None and batch_size < 1:
@@ -223,18 +231,35 @@ def consolidate_cmd(
     opts = Options(users=users, sessions=sessions, turns=turns,
                    workers=_ints(workers, "--workers"), store=_ints(store, "--store"),
                    embedder=embedder, seed=seed, data_dir=data_dir, keep=keep,
-                   batch_size=batch_size)
+                   batch_size=batch_size, llm_sim=llm_sim, llm_latency_ms=llm_latency_ms,
+                   concurrency=_ints(concurrency, "--concurrency"))
     if 0 in opts.workers:
         raise typer.BadParameter("--workers: at least one worker process")
+    if 0 in opts.concurrency:
+        raise typer.BadParameter("--concurrency: at least one thread")
+    if llm_latency_ms <= 0:
+        raise typer.BadParameter("--llm-latency-ms must be positive")
     cmd = command_line()
     console.print(f"[bold]command:[/bold] {cmd}")
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=console, transient=True) as progress:
-        figures = run(opts, progress, log=lambda r: progress.console.print(
-            f"  {r['workers']} worker(s), store {r['store_sessions']}: "
-            f"{r['sessions_per_s']} sessions/s, p50 {r['latency_p50_ms']} ms"))
+        if llm_sim:
+            from scripts.bench import consolidate_llm
+            figures = consolidate_llm.run(opts, progress, log=lambda r: progress.console.print(
+                f"  {r['workers']} worker(s), {r['concurrency']} in flight, "
+                f"{r['sessions']} sessions: "
+                + (f"{r['sessions_per_s']} sessions/s, p50 {r['latency_p50_ms']} ms"
+                   if "sessions_per_s" in r else f"{r['wall_s']} s")
+                + f", {r['over_bound']}x the model bound"))
+        else:
+            figures = run(opts, progress, log=lambda r: progress.console.print(
+                f"  {r['workers']} worker(s), store {r['store_sessions']}: "
+                f"{r['sessions_per_s']} sessions/s, p50 {r['latency_p50_ms']} ms"))
     figures["command"] = cmd
-    report_tables(figures, console)
+    if llm_sim:
+        consolidate_llm.report_tables(figures, console)
+    else:
+        report_tables(figures, console)
     if report is not None:
         report.parent.mkdir(parents=True, exist_ok=True)
         report.write_text(json.dumps(figures, indent=2, default=str) + "\n")

@@ -35,13 +35,21 @@ class Options:
     keep: bool = False
     #: Sessions per dream batch in the workers (`Settings.dream_batch_size`); None: default.
     batch_size: int | None = None
+    #: The LLM extractor on the simulated provider (`scripts/bench/consolidate_llm.py`).
+    llm_sim: bool = False
+    llm_latency_ms: float = 1200.0
+    #: Extraction threads per extract process (`--llm-sim` only).
+    concurrency: tuple[int, ...] = (1, 8, 32, 64)
 
 
 class Scenario:
     """One worker count on one bench database: workers, publisher, memory sampler."""
 
     def __init__(self, opts: Options, url: str, broker: str, n_workers: int, tmp: Path,
-                 progress) -> None:
+                 progress, *, worker_args: list[tuple[str, ...]] | None = None,
+                 env: dict[str, str] | None = None) -> None:
+        """`worker_args`: one `reverie worker` argument tuple per process (default:
+        `n_workers` times `--concurrency=1`); `env`: more of the workers' environment."""
         from infra.settings import Settings
         from api.runtime import start
         self.opts, self.url, self.progress, self.tmp = opts, url, progress, tmp
@@ -50,23 +58,37 @@ class Scenario:
         self.rt = start(Settings(database_url=url, broker_url=broker, queue=queue,
                                  embedder=opts.embedder, object_store_url=objects,
                                  data_dir=tmp, log_level="ERROR", mode="full"))
-        env = {k: v for k, v in os.environ.items()
-               if not k.startswith("REVERIE_") and k != "PROMETHEUS_MULTIPROC_DIR"}
+        extra, env = env or {}, {k: v for k, v in os.environ.items()
+                                 if not k.startswith("REVERIE_") and k != "PROMETHEUS_MULTIPROC_DIR"}
         env.update(DATABASE_URL=url, BROKER_URL=broker, REVERIE_QUEUE=queue,
                    REVERIE_EMBEDDER=opts.embedder, REVERIE_DATA_DIR=str(tmp),
                    REVERIE_OBJECT_STORE_URL=objects, REVERIE_LOG_LEVEL="WARNING",
-                   HF_HUB_OFFLINE="1", TOKENIZERS_PARALLELISM="false")
+                   HF_HUB_OFFLINE="1", TOKENIZERS_PARALLELISM="false", **extra)
         if opts.batch_size is not None:
             env["REVERIE_DREAM_BATCH_SIZE"] = str(opts.batch_size)
-        self.workers = [Worker(env, tmp / f"worker{n_workers}-{i}.log")
-                        for i in range(n_workers)]
+        self.env = env
+        self.workers: list[Worker] = []
         self._sampling = True
         self._sampler = threading.Thread(target=self._sample, daemon=True)
         self._sampler.start()
-        for w in self.workers:
-            w.wait_ready()
+        self.start_workers(worker_args or [("--concurrency=1",)] * n_workers,
+                           f"worker{n_workers}")
         self.last_activity = time.monotonic()
         self.stored = 0
+
+    def start_workers(self, worker_args: list[tuple[str, ...]], tag: str) -> list[Worker]:
+        """Start one worker process per argument tuple and wait until each serves metrics."""
+        started = [Worker(self.env, self.tmp / f"{tag}-{len(self.workers) + i}.log", args)
+                   for i, args in enumerate(worker_args)]
+        self.workers.extend(started)
+        for w in started:
+            w.wait_ready()
+        return started
+
+    def stop_workers(self, workers: list[Worker]) -> None:
+        for w in workers:
+            w.stop()
+        self.workers = [w for w in self.workers if w not in workers]
 
     def _sample(self) -> None:
         while self._sampling:
@@ -160,7 +182,10 @@ class Scenario:
         wall = max(done.values()) - min(published.values())
         latencies = [consolidated[s] - published[s] for s in sids if s in consolidated]
         return {"sessions": len(sids), "wall_s": wall, "per_s": len(sids) / wall,
-                "latency_ms": [1000 * x for x in latencies]}
+                "latency_ms": [1000 * x for x in latencies],
+                # first end event to the last session turning consolidated
+                "to_consolidated_s": max(consolidated.values(), default=start)
+                - min(published.values())}
 
     # -- counters ---------------------------------------------------------------------------
     def table_stats(self) -> dict[str, int]:

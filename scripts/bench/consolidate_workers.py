@@ -45,13 +45,16 @@ def admin(url: str, sql: str) -> None:
 
 
 class Worker:
-    """One `reverie worker --concurrency=1` process, its metrics port and its memory."""
+    """One `reverie worker` process (`--concurrency=1` unless `args` say otherwise), its
+    metrics port and its memory."""
 
-    def __init__(self, env: dict, log: Path) -> None:
+    def __init__(self, env: dict, log: Path, args: tuple[str, ...] = ("--concurrency=1",)
+                 ) -> None:
         self.port = free_port()
         self.log = log
+        self.args = args
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "scripts.cli", "worker", "--concurrency=1",
+            [sys.executable, "-m", "scripts.cli", "worker", *args,
              "--loglevel=WARNING"], env=dict(env, REVERIE_METRICS_PORT=str(self.port)),
             cwd=ROOT, stdout=log.open("w"), stderr=subprocess.STDOUT, start_new_session=True)
         self.samples: list[tuple[float, int, int]] = []  # (time, child rss, tree rss)

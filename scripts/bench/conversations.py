@@ -64,8 +64,9 @@ def _facts_for(rng: random.Random, p: _Persona, first: bool) -> list[str]:
         p.employer = rng.choice([e for e in EMPLOYERS if e != p.employer])
         p.job = rng.choice(JOBS)
         out.append(f"I started a new job at {p.employer} as a {p.job}.")
-    if rng.random() < 0.3:
-        p.allergies.append(rng.choice([a for a in ALLERGENS if a not in p.allergies]))
+    new_allergens = [a for a in ALLERGENS if a not in p.allergies]  # a long history has all
+    if rng.random() < 0.3 and new_allergens:
+        p.allergies.append(rng.choice(new_allergens))
         out.append(f"I'm also allergic to {p.allergies[-1]}.")
     if p.smoker and rng.random() < 0.35:
         p.smoker = False

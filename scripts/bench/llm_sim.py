@@ -94,6 +94,8 @@ class SimulatedProvider:
     tokens: Counter = field(default_factory=Counter)
     in_flight: int = 0
     peak_in_flight: int = 0
+    #: Seconds spent answering (all calls): over a wall time, the mean calls in flight.
+    call_seconds: float = 0.0
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _rng: random.Random = field(init=False)
 
@@ -143,6 +145,18 @@ class SimulatedProvider:
             self.in_flight += delta
             self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
 
+    def took(self, seconds: float) -> None:
+        with self._lock:
+            self.call_seconds += seconds
+
+    def reset(self) -> None:
+        """Zero the counters (between two measured runs)."""
+        with self._lock:
+            self.outcomes.clear()
+            self.tokens.clear()
+            self.call_seconds = 0.0
+            self.peak_in_flight = self.in_flight
+
 
 def _handler(sim: SimulatedProvider) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
@@ -162,6 +176,7 @@ def _handler(sim: SimulatedProvider) -> type[BaseHTTPRequestHandler]:
                 time.sleep(delay)
             finally:
                 sim.enter(-1)
+                sim.took(delay)
             if fate == "429":
                 sim.count("429")
                 return self._send(429, {"error": {"message": "rate limited (simulated)",

@@ -76,6 +76,39 @@ def test_retry_after_holds_every_caller():
         assert time.monotonic() - started >= 0.2
 
 
+class _Clock:
+    def __init__(self) -> None:
+        self.t = 100.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def _calls(limits: ProviderLimits, n: int) -> None:
+    for _ in range(n):
+        with limits.slot(1, limits._clock() + 1):
+            pass
+
+
+def test_a_stray_429_among_many_calls_holds_no_other_caller():
+    clock = _Clock()
+    limits = ProviderLimits(clock=clock)
+    _calls(limits, 50)
+    assert limits.rate_limited(1.0) is False  # 1 in 50: only that call waits
+    assert limits._wait_s(1) == 0.0
+
+
+def test_a_run_of_429s_holds_every_caller_for_the_retry_after():
+    clock = _Clock()
+    limits = ProviderLimits(clock=clock)
+    _calls(limits, 50)
+    held = [limits.rate_limited(1.0) for _ in range(5)]
+    assert held == [False, False, False, False, True]  # 5 in 50: a real limit
+    assert limits._wait_s(1) == pytest.approx(1.0)
+    clock.t += 30  # the window has passed: a lone 429 among few calls holds again
+    assert limits.rate_limited(0.5) is True
+
+
 def test_one_limits_object_per_provider_and_settings():
     a = limits_for("http://x|openai", 8, 0)
     assert limits_for("http://x|openai", 8, 0) is a
