@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from schemas.errors import ReverieError
@@ -72,7 +73,7 @@ def forget_cmd(
                 raise typer.Exit(1)
             report = forget(rt.memory, namespace, user, **kwargs)
     except ReverieError as exc:
-        err.print(f"[red]error:[/red] {exc}")
+        err.print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True)
         raise typer.Exit(2) from None
     if as_json:
         typer.echo(json.dumps(report, indent=2, sort_keys=True))
@@ -95,7 +96,7 @@ def export_cmd(
             rt = _runtime(data_dir)
             doc = export_user(rt.memory, namespace, user)
     except ReverieError as exc:
-        err.print(f"[red]error:[/red] {exc}")
+        err.print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True)
         raise typer.Exit(2) from None
     body = json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=True)
     if out is None:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from schemas.errors import ReverieError
 
@@ -26,5 +27,5 @@ def link_cmd(
         typer.echo(user_link(Settings(), namespace, user, now=SystemClock().now(),
                              ttl=parse_ttl(ttl)))
     except ReverieError as exc:
-        err.print(f"[red]error:[/red] {exc}")
+        err.print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True)
         raise typer.Exit(2) from None
