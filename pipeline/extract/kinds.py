@@ -289,9 +289,19 @@ def bare_activity(value: str) -> str:
     return value
 
 
+#: Where and with whom one does it is no part of the pastime: "running with a club on
+#: Sundays" is running.
+_HOBBY_SETTING = re.compile(r"^(?P<act>(?:[a-z-]+\s+)?[a-z]+ing)\s+(?:with|on|at|in|every|near"
+                            r"|around|before|after|for|twice|once|three|most|each|again|here"
+                            r"|now|these|this|lately|recently)\b.*$", _I)
+
+
 def hobby_any(text: str, ctx: ObjCtx) -> Result:
     """A pastime: "a keen cyclist" is cycling, "marathons" is running marathons, else as said."""
     key = re.sub(r"\s+", " ", trim(text)).lower()
+    setting = _HOBBY_SETTING.match(key)
+    if setting:
+        key = text = setting.group("act")
     if key in lx.AGENT_HOBBIES:
         return [(None, lx.AGENT_HOBBIES[key])]
     bare = bare_activity(key)

@@ -26,21 +26,36 @@ _I = re.IGNORECASE
 # --- places --------------------------------------------------------------------------------
 _HOME_NOUNS = (r"flat|apartment|house|home|place|neighbou?rhood|building|street|balcony|garden"
                r"|condo|studio flat|new place|new flat|new house|new apartment|commute|local")
+#: Things of a place its residents deal with day to day.
+_LOCAL = (r"(?:buses|bus service|trains|trams|metro|subway|tube|public transport|transit|traffic"
+          r"|rents?|winters|summers|potholes|drivers|parking|housing market|landlords|cycle lanes"
+          r"|roads|rush hour)")
+#: A present-tense verb after it: "the trams in Graz were lovely" tells of a visit.
+_NOW = (r"(?:is|are|'s|'re|has|have|never|always|still|keeps?|can|just|gets?|makes?"
+        r"|drives?|runs?)\b")
+#: "My mum back home in Accra": the home of someone else, or the one left behind.
+_KIN = (r"back\b|mum|mom|dad|parents|mother|father|sister|brother|gran|grand|aunt|uncle|cousin"
+        r"|friend|family|folks|in-laws|son|daughter|kids|boss|ex\b")
 _RESIDENCE = (
     cue("city", r"\bhere in (?P<m>" + CAP + ")"),
     cue("city", r"(?:\b(?:i|we)(?:'m|'re|'ve been| am| are| have been)?\s+(?:\w+\s+)?"
                  r"|\b(?:about|love|enjoy|of|still|now|currently) )"
                  r"(?:live|living|based|settled|reside|residing)\s+(?:\w+\s+){0,2}?"
                  r"in (?P<m>" + CAP + ")"),
-    cue("city", r"\b(?:my|our|this|the) (?:\w+ ){0,2}?(?:" + _HOME_NOUNS + r")\s+"
+    cue("city", r"\b(?:my|our|this|the) (?:(?!" + _KIN + r")\w+ ){0,2}?(?:" + _HOME_NOUNS + r")\s+"
                  r"(?:\w+\s+){0,2}?in (?P<m>" + CAP + ")"),
     cue("city", r"\b(?:move|moved|moving|relocat\w*|emigrat\w*)\s+(?:\w+\s+){0,2}?"
                  r"(?:to|into) (?P<m>" + CAP + ")"),
     cue("city", r"\b(?:been|are|'re|am|'m|is|'s)\s+(?:\w+\s+)?in (?P<m>" + CAP
                  + r")\s+(?:since|for (?:\w+ ){0,2}(?:years?|months?))"),
     cue("city", r"\b(?:hello|greetings|hi|love) from (?P<m>" + CAP + ")"),
-    cue("city", r"\bback (?:home )?in (?P<m>" + CAP + r")(?!\s+(?:for|on)\b)"),
-    cue("city", r"\bhome (?:is|in) (?P<m>" + CAP + ")"),
+    # "We're back home in Cebu now" lives there; "back home in Cork we'd never..." is
+    # where one comes from.
+    cue("city", r"\b(?:(?:i'm|we're|i am|we are|i've been|we've been|got|get|getting|arrived"
+                 r"|landed|now|finally|safely|glad to be|good to be)\s+(?:\w+\s+)?)back (?:home )?in"
+                 r" (?P<m>" + CAP + r")(?!\s+(?:for|on)\b)|\bback (?:home )?in (?P<m2>" + CAP
+                 + r")\s+(?:now|at last|again)\b"),
+    cue("city", r"(?<!back )\bhome (?:is|in) (?P<m>" + CAP + ")"),
     cue("city", r"\bnew (?:to|in) (?P<m>" + CAP + ")"),
     cue("city", r"\b(?:i'm|we're|i am|we are)\s+(?:still\s+|stuck\s+|back\s+|now\s+|currently\s+"
                  r"|finally\s+|here\s+)*in (?P<m>" + CAP + r")\b(?!'?\s+(?:for|this|next|until|till"
@@ -51,6 +66,12 @@ _RESIDENCE = (
                  r"|minus [\w-]+|\d+ degrees)\b[^.;:]{0,40}?\b(?:in|across|over) (?P<m>" + CAP
                  + ")", confidence=0.6),
     cue("city", r"\beven by (?P<m>" + CAP + r") standards\b", confidence=0.6),
+    # What one lives with, told in the present ("the buses in Winnipeg are hopeless",
+    # "Nairobi traffic is its own weather system"): weak evidence, like the weather.
+    cue("city", r"\b(?:the|our) " + _LOCAL + r" (?:here )?in (?P<m>" + CAP + r")\s+" + _NOW,
+        confidence=0.6),
+    cue("city", r"(?:^|[,;]\s+|\b(?:and|but|because|so|the)\s+)(?P<m>" + CAP + r")(?:'s)? "
+                 + _LOCAL + r"\s+" + _NOW, confidence=0.6),
     cue("city", r"\b(?:got|bought|rented|found|renting|share|sharing)\s+(?:a|an|our|my)\s+"
                  r"(?:\w+\s+){0,2}?(?:" + _HOME_NOUNS + r")\s+in (?P<m>" + CAP + ")"),
     cue("city", r"\b(?:my|our) (?P<m>" + CAP + r")\s+(?:flat|apartment|house|home|place"
@@ -119,6 +140,8 @@ _EMPLOYMENT = (
                      + _ORG_AFTER),
     cue("employer", r"\bstaff (?:\w+\s+)?(?:at|of) " + _ORG_AFTER),
     cue("employer", r"\bresignation(?: letter)? (?:for|to|at) " + _ORG_AFTER),
+    cue("employer", r"\b(?:since|after)\s+(?:i\s+)?(?:joining|joined|starting at|started at"
+                     r"|moving to) " + _ORG_AFTER + r"(?=[^.;]*\b(?:i|i've|i'm|my)\b)"),
     cue("employer", r"\b" + _ORG_AFTER + r",? (?:which is )?where (?:i|we) (?:now |still )?work\b"),
     cue("employer", r"\b(?:my|our) " + _ORG_AFTER + r" (?:colleagues|coworkers|co-workers|team"
                      r"|teammates|manager|boss|office|badge|email|laptop|payslip|contract)\b"),
@@ -140,11 +163,20 @@ _TITLES = (
     cue("job_title", r"\b(?:i|i've|i was|i got|i've been|i just got)\s+(?:just\s+)?(?:been\s+)?"
                       r"(?:promoted|made|moved up|bumped up) to\s+(?:a |an |the )?" + _TITLE
                       + r"\b"),
-    cue("job_title", r"\bas (?:a|an|the)?\s*" + _TITLE + r"(?:\s+(?:at|for|with) "
+    cue("job_title", r"\bas (?:(?:a|an|the|their|our|its|his|her)\s+)?" + _TITLE
+                      + r"(?:\s+(?:at|for|with) "
                       + CAP + r")?,?\s+i\b"),
     cue("job_title", r"\b(?:i'm|i am|i've been|i work as|i'm working as)\s+(?:a|an)\s+" + _TITLE
                       + r"\b(?=\s+(?:at|for|with|in|on|and|so|because|,|\.|$)|[,.;!?]|$)"),
 )
+
+#: A job told by its verb ("I teach grade four at a school in the North End"); teaching
+#: oneself, one's children or a weekend class is no job.
+_TEACH = re.compile(r"\bi\s+(?:currently\s+|still\s+|now\s+|also\s+)?teach\s+(?!myself\b|him\b"
+                    r"|her\b|them\b|my\b|our\b|his\b|their\b|you\b|people how\b|how\b|it\b)"
+                    r"(?P<what>[^,.;!?]{1,60})", _I)
+_NOT_A_JOB = re.compile(r"\b(?:on the side|at the weekends?|on weekends|evenings?|for fun|as a hobby"
+                        r"|volunteer\w*|sunday school|once a|every now)\b", _I)
 
 
 def passing_facts(text: str, *, question: bool, turn_text: str = "") -> list[Found]:
@@ -214,7 +246,8 @@ def _org_at(text: str, start: int) -> str | None:
 
 def _clean_title(title: str) -> str | None:
     words = title.split()
-    while words and words[0].lower() in ("a", "an", "the", "new", "just", "now", "also",
+    while words and words[0].lower() in ("a", "an", "the", "new", "just", "now", "also", "only",
+                                         "sole", "their", "our", "its",
                                          "still", "currently", "really", "very", "full-time",
                                          "part-time", "senior-ish"):
         words.pop(0)
@@ -231,12 +264,25 @@ def _clean_title(title: str) -> str | None:
 def _work(text: str, question: bool) -> Iterator[Found]:
     for cue in _EMPLOYMENT:
         for m in cue.rx.finditer(text):
+            if not own(text, m.start(), question):
+                continue
+            # "at Spotify in Stockholm": where one works is, most often, where one lives
+            # (a brand the org check refuses as a name is still a workplace here).
+            run = CAP_RUN.match(text, m.start("m"))
+            end = run.end() if run else m.start("m")
+            here = re.match(r",?\s+(?:(?:remotely\s+)?from|in|out of) ", text[end:])
+            place = _place_at(text, end + here.end()) if here and run else None
+            if place and place[1] == "city" and lookup(run.group(0)) is None:
+                yield "city", place[0], "assert", 0.7, m.start()
             org = _org_at(text, m.start("m"))
-            if org is None or not own(text, m.start(), question):
+            if org is None:
                 continue
             yield "employer", org, "assert", cue.confidence, m.start()
             if "t" in m.groupdict() and m.group("t") and (title := _clean_title(m.group("t"))):
                 yield "job_title", title, "assert", cue.confidence, m.start()
+    for m in _TEACH.finditer(text):
+        if not _NOT_A_JOB.search(m.group("what")) and own(text, m.start(), question):
+            yield "job_title", "teacher", "assert", 0.75, m.start()
     for cue in _TITLES:
         for m in cue.rx.finditer(text):
             title = _clean_title(m.group("t"))

@@ -33,6 +33,7 @@ _PETS = (r"dog|cat|puppy|kitten|pup|rabbit|bunny|hamster|parrot|budgie|tortoise|
          r"|guinea pig|ferret|horse|pony|lizard|gecko|snake|goldfish|terrier|labrador|lab"
          r"|spaniel|collie|retriever|greyhound|poodle|beagle|dachshund|tabby")
 _PET = re.compile(r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}?(?P<kind>" + _PETS + r")s?\s*,?\s+"
+                  r"(?:(?:an?\s+)?(?:[\w-]+\s+){0,2}?(?:called|named)\s+)?"
                   r"(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))\b", _I)
 _PET_CARE = re.compile(r"\b(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))(?:'s)?\s+(?:needs (?:his|her)"
                        r" |has (?:his|her) |is due (?:for )?(?:his|her) )?(?:booster|jabs|shots"
@@ -42,10 +43,25 @@ _PET_VERBS = re.compile(r"\b(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+)) (?:barks|meo
                         r"|wags|growls|howls|sheds|fetches)\b", _I)
 _PET_IN_TURN = re.compile(r"\b(?:we (?:have|got|adopted|rescued)|i (?:have|got|adopted|rescued)"
                           r"|(?:my|our|the)) (?:an? )?(?:\w+ )?(?P<kind>" + _PETS + r")s?\b", _I)
+_NAME = r"(?-i:[A-Z][a-z\u00e0-\u017f'-]+)"
+#: Pets named as a list: "we have two, Pickle and Noodle", "two cats called Miso and Tofu",
+#: "they're called Pip and Squeak" (the kind from the cue or from the turn).
+_PET_LIST = re.compile(
+    r"\b(?:(?:we|i)\s+(?:have|'ve\s+got|have\s+got|got|adopted|rescued|own)\s+"
+    r"(?:two|three|four|five|a\s+couple|a\s+pair|\d+)(?:\s+(?:of\s+them|(?:\w+\s+)?(?P<kind>"
+    + _PETS + r")s?))?|(?:they're|they\s+are)\s+(?=called|named))\s*[,:(\u2013\u2014-]?\s*"
+    r"(?:called\s+|named\s+)?(?P<list>" + _NAME + r"(?:,\s*" + _NAME + r")*,?\s+(?:and|&)\s+"
+    + _NAME + r")\b", _I)
 _LANG = r"(?P<lang>" + lx.alt(lx.LANGUAGES) + r")"
 _SPEAKS = re.compile(
-    r"\bi (?:speak|work (?:from|in|into)|translate (?:from|into)?|write in|interpret|read and "
+    r"\bi (?:(?:can\s+|also\s+)?(?:speak|get by in|manage in|hold (?:a|my own in a) conversation in)"
+    r"|work (?:from|in|into)|translate (?:from|into)?|write in|interpret|read and "
     r"speak|am fluent in|'m fluent in|did (?:a|the) (?:whole )?[\w ]{0,20}? in|teach)\s+", _I)
+#: Where a list of languages after "I speak" ends: a new clause, its own subject or a wish
+#: ("I speak Danish and Swedish, and I want to learn Dutch" speaks no Dutch).
+_LIST_END = re.compile(r"[.;:!?]|\b(?:but|because|so|which|though|although|while|except"
+                       r"|(?:and\s+)?(?:i|we|he|she|they|my|our|his|her)\b(?!\s+(?:native|mother))"
+                       r"|want\w*|wish\w*|hope\w*|learn\w*|stud(?:y|ying)|trying|would like)\b", _I)
 _LANG_USE = tuple(re.compile(p, _I) for p in (
     r"\b(?:i|we)\s+(?:\w+\s+)?(?:talk|chat|speak|write|text|reply|answer|pray|dream|think|count"
     r"|swear|argue|sing|read)\w*\s+(?:[\w']+\s+){0,4}?in\s+" + _LANG + r"\b",
@@ -125,6 +141,14 @@ _CALLED = re.compile(
     r"(?P<m2>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))\b"
     r"|\b(?-i:[A-Z][a-z'-]+(?: [A-Z][a-z'-]+)?) here,? but (?P<m3>(?-i:[A-Z][a-z'-]+)) is "
     r"(?:fine|ok|okay|good|great)\b", _I)
+#: "I'm Deirdre, but only my gran calls me that, Dee is fine": after the user's own name,
+#: the short form they accept is the name to use.
+_ACCEPTED = re.compile(r"\b(?:but|though|although|,)\s+(?:[^.;!?]{0,60}?[,;]\s*)?(?:just\s+)?"
+                       r"(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+)) (?:is|'s) (?:fine|ok|okay|good"
+                       r"|great|better|easier|what (?:everyone|people|most people|friends) use)"
+                       r"|\b(?P<m2>(?-i:[A-Z][a-z\u00e0-\u017f'-]+)) (?:works|will do|for short)\b", _I)
+_OWN_NAME = re.compile(r"\b(?:i'm|i am|my name is|my name's|it's)\s+(?-i:[A-Z])|^(?-i:[A-Z])[a-z'-]+"
+                       r"(?: (?-i:[A-Z])[a-z'-]+)? here\b", _I)
 _IM_NAME = re.compile(r"^(?:(?:hi|hello|hey|no|yes)\W+)*(?:i'm|i am|my name is|my name's)\s+"
                       r"(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))(?=\s*(?:,|\.|and\b|$|here\b))",
                       _I)
@@ -135,6 +159,11 @@ _PRONOUN_USE = re.compile(r"\b(?:use|go by|prefer)\s+['\"]?(?P<p>they|she|he)(?:
 _PRONOUN_SET = re.compile(
     r"\b(?:i use|i go by|i'm|i am|use|pronouns(?: are|:)?|it's|call me)\s+(?P<set>(?:she|he|they"
     r"|xe|ze)/(?:her|him|them|hers|his|theirs|xem|zir)(?:/\w+)?)\b", _I)
+_BARE_PRONOUNS = re.compile(r"(?<![\w/])(?P<set>(?:she|he|they|xe|ze)/(?:her|him|them|hers|his"
+                            r"|theirs|xem|zir))(?![\w/])", _I)
+_THIRD_PARTY = re.compile(r"\b(?:my|our|his|her|their)\s+(?:\w+\s+)?(?:friend|sister|brother|kid"
+                          r"|child|son|daughter|partner|wife|husband|boss|colleague|student"
+                          r"|client|teen|cousin|parent|sibling)s?\b", _I)
 _DEMONYM = re.compile(r"(?:an|ish|ese|ian|ch|i|ic)$")
 
 
@@ -165,6 +194,13 @@ def people(text: str, question: bool, turn_text: str) -> Iterator[Found]:
         if is_name(m.group("m")) and own(text, m.start(), question):
             yield "pet", f"{m.group('kind').lower()} named {m.group('m')}", "assert", 0.85, m.start()
     kept = _PET_IN_TURN.search(turn_text)
+    for m in _PET_LIST.finditer(text):
+        kind = (m.group("kind") or (kept.group("kind") if kept else "")).lower()
+        if not kind or not own(text, m.start(), question):
+            continue
+        for name in re.split(r",\s*|\s+(?:and|&)\s+", m.group("list")):
+            if is_name(name):
+                yield "pet", f"{kind} named {name}", "assert", 0.8, m.start()
     if kept:
         for rx in (_PET_CARE, _PET_VERBS):
             for m in rx.finditer(text):
@@ -177,7 +213,7 @@ def languages(text: str, question: bool) -> Iterator[Found]:
     for m in _SPEAKS.finditer(text):
         if not own(text, m.start(), question):
             continue
-        tail = re.split(r"[.;:!?]|\bbut\b|\bbecause\b|\bso\b|\bwhich\b", text[m.end():])[0]
+        tail = _LIST_END.split(text[m.end():], maxsplit=1)[0]
         for lang in _LANG_WORD.finditer(tail):
             yield "language_spoken", lang.group("lang"), "assert", 0.85, m.start()
     for rx in _HOME_LANG:
@@ -197,16 +233,34 @@ def languages(text: str, question: bool) -> Iterator[Found]:
 
 
 def names(text: str, question: bool) -> Iterator[Found]:
+    preferred = False
     for m in _CALLED.finditer(text):
         name = m.group("m") or m.group("m2") or m.group("m3")
         if name and is_name(name):
+            preferred = True
             yield "preferred_name", name, "assert", 0.9, m.start()
+    own_name = _OWN_NAME.search(text)
+    if own_name and not question:
+        for m in _ACCEPTED.finditer(text, own_name.end()):
+            name = m.group("m") or m.group("m2")
+            if is_name(name) and not preferred:
+                preferred = True
+                yield "preferred_name", name, "assert", 0.9, m.start()
     m = _IM_NAME.search(text)
-    if m and is_name(m.group("m")) and not _DEMONYM.search(m.group("m")) and not question:
+    if (m and not preferred and is_name(m.group("m")) and not _DEMONYM.search(m.group("m"))
+            and not question):
         yield "preferred_name", m.group("m"), "assert", 0.85, m.start()
     for m in _PRONOUN_SET.finditer(text):
         if own(text, m.start(), question):
             yield "pronouns", m.group("set").lower(), "assert", 0.85, m.start()
+    # A bare set beside the user's own name or at the start ("Sam, she/her, nurse in
+    # Leeds", "Priya (she/her) here"); after someone else's name or word, it is theirs.
+    for m in _BARE_PRONOUNS.finditer(text):
+        before = text[:m.start()]
+        if (not _PRONOUN_SET.search(text) and not question and not _THIRD_PARTY.search(before)
+                and (not before.strip(" (,:-") or _OWN_NAME.search(before)
+                     or re.fullmatch(r"[^,.;!?]{0,40}?[A-Z][a-z'-]+\s*[(,]\s*", before))):
+            yield "pronouns", m.group("set").lower(), "assert", 0.8, m.start()
     for m in _PRONOUN_USE.finditer(text):
         if own(text, m.start(), question) and "/" not in m.group(0):
             value = {"she": "she/her", "he": "he/him", "they": "they/them"}[m.group("p").lower()]

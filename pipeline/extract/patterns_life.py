@@ -93,6 +93,11 @@ TASTES: tuple[Rule, ...] = (
         r"<BE>(?:learning|taking\s+(?:up|lessons\s+in))\s+(?:to\s+play\s+|how\s+to\s+play\s+"
         r"|how\s+to\s+)?"
         r"(?P<obj>" + _ACTIVITY + r"|" + _OUTDOOR + r")\b",
+        # "learning the shamisen": what one learns with "the" is an instrument, whichever.
+        r"<BE>learning\s+(?:to\s+play\s+|how\s+to\s+play\s+)?the\s+(?!(?:ropes|basics|ins|hard"
+        r"|language|lingo|system|trade|job|process|rules|route|way|names?|words?|lyrics|songs?"
+        r"|recipes?|code|codebase|software|tools?)\b)(?P<obj>[a-z]+)(?=\s*(?:[,.;!?]|$|and\b|now\b"
+        r"|again\b|properly\b|on\b|at\b|with\b|since\b|for\b))",
     ), keys=("learning", "taking"), kind="activity", confidence=0.8),
     Rule("hobby.language", "hobby", (
         r"<BE>(?:learning|studying)\s+(?P<obj>(?:" + lx.alt(lx.LANGUAGES) + r"))\b",

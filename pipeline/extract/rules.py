@@ -79,6 +79,12 @@ _ACCESS_WORDS = re.compile(r"admin|root|moderator|super ?user|access|permission|
 _OTHERS = re.compile(r"^(?:(?:my|our|his|her|their|your)\s+(?!(?:move|job|new|last|first)\b)\w+"
                      r"|(?:he|she|they|you)\b|(?-i:[A-Z])[a-z]+\s+(?:came|visited|said|told|was"
                      r"|is|has|had|went|got))", re.IGNORECASE)
+#: A clause whose future time is the fact's own: a change, or the future tense.
+_CHANGE = re.compile(r"\b(?:start\w*|begin\w*|began|join\w*|mov(?:e|es|ed|ing)|relocat\w*"
+                     r"|switch\w*|transfer\w*|becom\w*|marr\w*|wedding|hired|onboard\w*"
+                     r"|new (?:job|role|position|place|flat|house|home)|first day|will|'ll"
+                     r"|going to|gonna|from|until|till|by|adopt\w*|pick(?:ing)? up|get|getting)\b",
+                     re.IGNORECASE)
 _REMEMBER_LEAD = re.compile(r"^(?:(?:please|hey|ok|okay|so|and|also)[, ]+)*", re.IGNORECASE)
 
 
@@ -163,8 +169,8 @@ def _passing_claims(sentence: Sentence, claims: list[Claim], base: tuple[str, in
             continue
         start, end = clause_span(text, pos)
         clause = text[start:end]
-        if predicate in _FUTURE_SENSITIVE and future_starts(clause):
-            continue
+        if predicate in _FUTURE_SENSITIVE and future_starts(clause) and _CHANGE.search(clause):
+            continue  # "my team at X ships next week" still works at X
         single.update({predicate} & _SINGLE)
         values.add((predicate, value.casefold()))
         out.extend(_to_claims([(predicate, value, op, confidence)], base,
