@@ -54,7 +54,18 @@ def sweep(deps: Deps, now: datetime) -> list[SessionInfo]:
         log.info("sweep.ended", sessions=len(ended))
     resend_stranded(deps, now)
     drain_spool(deps)
+    retry_purge(deps, now)
     return ended
+
+
+def retry_purge(deps: Deps, now: datetime) -> dict | None:
+    """Purge again when an erasure is still in Postgres's files past the purge delay (a
+    table whose lock timed out, a purge task lost with the broker): the retry cadence is
+    `Settings.erasure_purge_delay_s` plus one sweep."""
+    from infra.db.purge import purge_due, purge_if_wanted
+    if not purge_due(deps.engine, now, deps.settings.erasure_purge_delay_s):
+        return None
+    return purge_if_wanted(deps.engine, now)
 
 
 def resend_stranded(deps: Deps, now: datetime) -> list[str]:
@@ -131,15 +142,16 @@ def request_purge(deps: Deps, now: datetime) -> None:
 
     With a broker, a purge task runs `Settings.erasure_purge_delay_s` later (erasures in
     the meantime share it: a purge that started after an erasure covers it), and the wish
-    is recorded so that the nightly batch purges should that task be lost; in process the
-    purge runs here and now."""
+    is recorded so that the sweeper (`retry_purge`) or the nightly batch purges should that
+    task be lost or leave a table; in process the purge runs here and now (recorded too: a
+    table it leaves is purged by the next sweep or nightly batch)."""
     from infra.db.purge import purge_erased, want_purge
     from workers.app import app
     from workers.tasks import purge_erased_task
+    want_purge(deps.engine, now)
     if app.conf.task_always_eager:
         purge_erased(deps.engine, now)
         return
-    want_purge(deps.engine, now)
     try:
         purge_erased_task.apply_async((now.isoformat(),),
                                       countdown=deps.settings.erasure_purge_delay_s)

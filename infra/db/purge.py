@@ -13,7 +13,9 @@ is recycled. After an erasure batch, off the request path, `purge_erased` theref
 
 It needs the administrative login (table owner or superuser; `CHECKPOINT` and
 `pg_switch_wal` a superuser or `pg_checkpoint`). One purge runs at a time (advisory lock);
-a purge asked for an erasure at `requested_at` is skipped when one started after it.
+a purge asked for an erasure at `requested_at` is skipped when a complete one started after
+it. A purge that left a table (its lock not granted within `LOCK_TIMEOUT_MS`) covers
+nothing: the sweeper tries again every `Settings.erasure_purge_delay_s` (`purge_due`).
 What remains elsewhere (WAL archives, replicas, backups) is stated in the README.
 """
 from __future__ import annotations
@@ -53,9 +55,7 @@ def purge_erased(engine: Engine, now: datetime, *,
                                      "WHERE name = 'purge_erased'")).scalar()
             if requested_at is not None and last is not None and last >= requested_at:
                 return {"skipped": f"purged at {last.isoformat()}"}
-            conn.execute(text(
-                "INSERT INTO maintenance_runs (name, started_at) VALUES ('purge_erased', :t) "
-                "ON CONFLICT (name) DO UPDATE SET started_at = :t"), {"t": now})
+            _record(conn, "purge_tried", now)
             tables = list(conn.execute(_NAMESPACED).scalars())
             # A rewrite waits for the table's readers; one held up past this is left (and
             # reported) for the next purge rather than stalling every query behind it.
@@ -69,12 +69,35 @@ def purge_erased(engine: Engine, now: datetime, *,
                     log.warning("erasure.purge_table_left", table=table,
                                 error=str(exc.orig or exc))
             wal = _retire_wal(conn) if not left else False
+            if not left:  # only a complete purge covers the erasures before its start
+                _record(conn, "purge_erased", now)
         finally:
             conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": _LOCK})
     report = {"tables": len(tables) - len(left), "left": left, "wal_retired": wal,
               "seconds": round(time.perf_counter() - started, 3)}
     log.info("erasure.purged", **report)
     return report
+
+
+def _record(conn, name: str, at: datetime) -> None:
+    conn.execute(text(
+        "INSERT INTO maintenance_runs (name, started_at) VALUES (:n, :t) "
+        "ON CONFLICT (name) DO UPDATE SET started_at = :t"), {"n": name, "t": at})
+
+
+def purge_due(engine: Engine, now: datetime, retry_after_s: float) -> bool:
+    """True when an erasure is not yet covered by a complete purge and neither it nor the
+    last attempt is younger than `retry_after_s`: the sweeper then purges (a purge whose
+    table lock timed out, or whose task was lost, is tried again at that cadence)."""
+    with engine.connect() as conn:
+        runs = dict(conn.execute(text(
+            "SELECT name, started_at FROM maintenance_runs WHERE name IN "
+            "('purge_wanted', 'purge_erased', 'purge_tried')")).all())
+    wanted = runs.get("purge_wanted")
+    if wanted is None or (runs.get("purge_erased") and runs["purge_erased"] >= wanted):
+        return False
+    latest = max(wanted, runs.get("purge_tried") or wanted)
+    return (now - latest).total_seconds() >= retry_after_s
 
 
 def want_purge(engine: Engine, at: datetime) -> None:

@@ -58,3 +58,38 @@ def test_erased_words_leave_the_data_files_and_the_wal(runtime, clock, ns):
     assert files_with(root, word.encode()) == []
     assert files_with(root, word.lower().encode()) == []
     assert "Munich" in str(rt.reader.current(ns, "u"))  # the rest stays
+
+
+def test_a_purge_that_left_a_locked_table_is_retried_by_the_sweeper(runtime, clock, ns,
+                                                                    monkeypatch):
+    """A reader holding `fragments` past the lock timeout makes the purge leave that table:
+    the erased word stays in its old file, the purge covers nothing, and the sweeper purges
+    again once `erasure_purge_delay_s` has passed (the stated retry cadence)."""
+    from infra.db import purge
+    from workers.triggers import sweep
+    rt, deps = runtime, runtime.deps
+    monkeypatch.setattr(purge, "LOCK_TIMEOUT_MS", 300)
+    # After every purge this database has seen (its other tests' clocks): one that started
+    # at or after the erasure would count as covering it.
+    with deps.engine.connect() as c:
+        latest = c.execute(text("SELECT max(started_at) FROM maintenance_runs")).scalar()
+    at = max(T0, latest or T0) + timedelta(days=1)
+    word = f"Quorblin{uuid.uuid4().hex[:10]}"
+    play(rt, clock, ns, "u", "s1", at, [("user", f"My parrot is called {word}."),
+                                        ("user", "I live in Munich.")])
+    clock.set(at + timedelta(days=1))
+    root = _data_dir(deps)
+    _flush(deps)
+    with deps.engine.connect() as reader:
+        reader.execute(text("LOCK TABLE fragments IN ACCESS SHARE MODE"))  # a long read
+        forget(rt.memory, ns, "u", text=word, at=clock.now())
+        reader.rollback()
+    _flush(deps)
+    assert any(p.startswith("base/") for p in files_with(root, word.encode()))
+    delay = deps.settings.erasure_purge_delay_s
+    assert purge.purge_due(deps.engine, clock.now(), delay) is False  # not before the cadence
+    assert purge.purge_due(deps.engine, clock.now() + timedelta(seconds=delay), delay)
+    sweep(deps, clock.now() + timedelta(seconds=delay))
+    _flush(deps)
+    assert files_with(root, word.encode()) == []
+    assert not purge.purge_due(deps.engine, clock.now() + timedelta(days=1), delay)
