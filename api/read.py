@@ -183,7 +183,8 @@ class Reader:
             version, rows, stats = reads.audited_rows(
                 user_id, query, qvec, pool=pool, action="read", target=f"recall k={k}", at=now,
                 predicates=named)
-        key = (namespace, user_id, version, query, k, budget)
+        # Per day too: a dated plan stops being served the day after its date.
+        key = (namespace, user_id, version, query, k, budget, now.date())
         cached = self.cache.get(key)
         if cached is not None:
             return cached.model_copy(update={"cached": True})

@@ -55,7 +55,10 @@ _ITEM_ROWS = """
          m.kind, m.accessed_at, NULL::varchar AS session_id, NULL::int AS ts, NULL::int AS te,
          NULL::tid AS tid
   FROM memory_items m CROSS JOIN q
-  WHERE m.namespace = %(ns)s AND m.user_id = %(uid)s AND NOT m.retired"""
+  WHERE m.namespace = %(ns)s AND m.user_id = %(uid)s AND NOT m.retired
+    -- A dated plan past its date is not upcoming, even before expiry retires it.
+    AND NOT coalesce((m.scope->>'until')::timestamptz <= coalesce(%(at)s::timestamptz, now()),
+                     false)"""
 _FRAGMENT_ROWS = """
   SELECT 'fragment', f.fragment_id, f.embedding <=> q.v, length(f.tsv),
          CASE WHEN f.tsv @@ q.t THEN ARRAY(SELECT qt.lexeme FROM qt WHERE f.tsv @@ qt.tq) END,
@@ -110,12 +113,14 @@ AUDITED_STATEMENTS = {f: _AUDITED + STATEMENTS[f].removeprefix("WITH") + _VERSIO
 
 def read_rows(conn: Connection, namespace: str, user_id: str, query: str,
               qvec: Sequence[float], *, pool: int, fragments: bool = True,
-              predicates: Sequence[str] = ()
+              predicates: Sequence[str] = (), at: datetime | None = None
               ) -> tuple[list[RowFeatures], dict[str, TableStats]]:
-    """The candidate rows of one recall, on `conn` (in the caller's transaction)."""
+    """The candidate rows of one recall, on `conn` (in the caller's transaction), as of
+    `at` (None: the database's clock) for dated items."""
     register_vector_adapters(conn)  # done when the engine opened it; a no-op check
     params = {"ns": namespace, "uid": user_id, "q": query, "pool": pool,
-              "qv": np.asarray(qvec, dtype=np.float32), "preds": sorted(predicates)}
+              "qv": np.asarray(qvec, dtype=np.float32), "preds": sorted(predicates),
+              "at": at}
     cur = conn.cursor(binary=True)
     cur.execute(STATEMENTS[fragments], params, prepare=True)
     return to_features(cur.fetchall())
@@ -224,8 +229,9 @@ class RecallReads:
         return stats.pop("version").rows, rows, stats
 
     def rows(self, user_id: str, query: str, qvec: Sequence[float], *, pool: int,
-             fragments: bool = True, predicates: Sequence[str] = ()
+             fragments: bool = True, predicates: Sequence[str] = (),
+             at: datetime | None = None
              ) -> tuple[list[RowFeatures], dict[str, TableStats]]:
         """The candidate rows of one recall, without audit or cache version."""
         return read_rows(self._c, self._ns, user_id, query, qvec, pool=pool,
-                         fragments=fragments, predicates=predicates)
+                         fragments=fragments, predicates=predicates, at=at)

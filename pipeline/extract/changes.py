@@ -23,6 +23,7 @@ from datetime import datetime, timedelta
 from pipeline.extract.gazetteer import lookup
 from pipeline.extract.mentions import CAP_RUN, NOT_NAMES
 from pipeline.extract.mood import about_other, mood_at
+from pipeline.extract.planned import plan_unreal
 from pipeline.extract.timeexpr import (
     TIME_RE,
     as_utc,
@@ -85,6 +86,16 @@ _STAY = re.compile(
 _NOW = re.compile(r"^[\s,]*(?:now|already|and\s+counting)\b", _I)
 _VISIT = re.compile(r"\b(?:trip|holiday|vacation|visit|visiting|conference|tour|hotel"
                     r"|spent|spend|spending|staying|stay|honeymoon|festival|layover)\b", _I)
+#: A promotion, and the title it gave told beside it: "got promoted in May, team lead now".
+_PROMOTED = re.compile(r"\b(?:(?:i|i've|i\s+was|i\s+got|i've\s+been|got|been|was)\s+(?:just\s+"
+                       r"|finally\s+|recently\s+)?(?:been\s+)?promoted|promoted\s+me)\b", _I)
+_NEW_TITLE = re.compile(r"^[^,;]{0,40}[,;:]\s*(?:(?:so|and)\s+)?(?:i'm\s+|i\s+am\s+)?(?:now\s+)?"
+                        r"(?:an?\s+|the\s+)?(?P<t>[a-z][\w-]*(?:\s+[\w-]+){0,3}?)"
+                        r"(?:\s+now\b|(?=\s*(?:[,;.!]|$)))", _I)
+#: A move still to come, told without where to: "We move on the 4th", "we're moving in May".
+_BARE_MOVE = re.compile(r"\b(?:i|we)(?:'re|'m|\s+are|\s+am|'ll|\s+will)?\s+(?:finally\s+|actually\s+"
+                        r"|officially\s+)?(?:move|moving|relocate|relocating)\b(?!\s+(?:to|into"
+                        r"|back|over|out|house|from|in\s+with|on\s+from|forward|up)\b)", _I)
 #: "my birthday's on the 3rd of July", "I was born on 12 March 1990".
 _BIRTHDAY = re.compile(r"\b(?:my\s+birthday(?:'s|\s+is|\s+falls\s+on)|i\s+was\s+born)"
                        r"\s+(?:on\s+)?(?P<date>.+)", _I)
@@ -102,14 +113,16 @@ class _Said:
 
 
 def told_changes(text: str, found: list[Claim], at: datetime, base: tuple[str, int, str], *,
-                 read: Reader, question: bool = False) -> list[Claim]:
+                 read: Reader, question: bool = False, turn_text: str = "") -> list[Claim]:
     """The claims `text` adds about when states began and ended (see the module doc), beside
-    `found`, what the rules read in it already."""
+    `found`, what the rules read in it already; `turn_text` is the whole turn (a dated move
+    without its destination goes where the turn named before it)."""
     said = _Said(text, as_utc(at), base, tuple(found), question)
     if question or not re.search(r"\b(?:i|we|me|us|my|our|i'm|we're|i've|we've)\b", text, _I):
         return []
     out = [*_ended_spans(said, read), *_last_day(said), *_arrivals(said), *_stays(said),
-           *_birthday(said)]
+           *_birthday(said), *_dated_bare_move(said, found, turn_text),
+           *_promotion(said, found, read)]
     have = {(c.predicate, c.object.casefold(), c.op) for c in found}
     return [c for c in out if (c.predicate, c.object.casefold(), c.op) not in have]
 
@@ -263,3 +276,34 @@ def _birthday(said: _Said) -> list[Claim]:
         return []
     value = month_day(m.group("date"), said.at)
     return [_claim(said, "birthday", value, valid_from=said.at, confidence=0.9)] if value else []
+
+
+def _dated_bare_move(said: _Said, found: list[Claim], turn_text: str) -> list[Claim]:
+    """"Hemi got a job in Auckland and we're going for it. We move on the 4th": planned to
+    the place the turn named last before the move, from the move's date."""
+    m = _BARE_MOVE.search(said.text)
+    if m is None or any(c.predicate in ("city", "country") for c in found):
+        return []
+    when = future_in(said.text[m.start():], said.at)
+    if when is None or not _users_own(said, m.start()) or plan_unreal(said.text):
+        return []
+    before = turn_text[:turn_text.find(said.text)] if said.text in turn_text else ""
+    places = [p for n in CAP_RUN.finditer(before) if (p := _place(n.group(0))) is not None
+              and p[1] == "city"]
+    if not places:
+        return []
+    return [_claim(said, "city", places[-1][0], valid_from=when, modality="planned",
+                   confidence=0.75)]
+
+
+def _promotion(said: _Said, found: list[Claim], read: Reader) -> list[Claim]:
+    m = _PROMOTED.search(said.text)
+    if m is None or any(c.predicate == "job_title" for c in found):
+        return []
+    title = _NEW_TITLE.match(said.text[m.end():])
+    if title is None or not _users_own(said, m.start()):
+        return []
+    when = resolve_in(said.text[m.start():m.end() + title.start("t")], said.at) or said.at
+    return [_claim(said, p, v, valid_from=when, confidence=c)
+            for p, v, op, c in read(f"I'm a {title.group('t')} now")
+            if p == "job_title" and op == "assert"]

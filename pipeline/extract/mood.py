@@ -48,7 +48,10 @@ _HYPOTHETICAL = re.compile(
     r"|considering|might|would|could|should|wonder(?:ing)?|dream(?:ing)? (?:of|about)"
     r"|fantasi[sz]\w*|maybe|perhaps|someday|one day|plan(?:ning)? to|want(?:ing)? to|hope to"
     r"|hoping to|tempted|torn between|deciding|decide|or not|thinking|debating|weighing"
-    r"|offered|unless|in case|pretend|joke|joking|kidding|love to|like to|\w+'d)\b", _I)
+    r"|offered|unless|in case|pretend|joke|joking|kidding|love to|like to|\w+'d"
+    # An intention is not yet a fact: "we've decided to move to Perth", "I'm going to join".
+    r"|decided to|agreed to|intend(?:ing)? to|aim(?:ing)? to|gonna|about to|set to"
+    r"|going to (?!(?:the|a|an|my|our|be in|be at|his|her|their)\b))\b", _I)
 _HYPOTHETICAL_OPENER = re.compile(
     r"^\W*(?:(?:and|but|so|ok|okay|honestly|seriously)\W+)*(?:if|what if|should i|should we"
     r"|suppose|imagine|hypothetically|in theory|thinking (?:about|of)|i'm thinking|we're thinking"

@@ -28,12 +28,18 @@ _ING = {"starting": "start", "beginning": "begin", "joining": "join", "moving": 
         "switching": "switch", "working": "work", "living": "live"}
 _VERB = "|".join(sorted((*_PAST, *_ING), key=len, reverse=True)).replace(" ", r"\s+")
 _FUTURE_VERB = re.compile(
-    r"\b(?P<subj>i|we)(?P<aux>'ll|\s+will|\s+shall|'m|\s+am|'re|\s+are)?\s+"
-    r"(?P<to>(?:going|planning|due|set|scheduled|about|hoping)\s+to\s+)?(?:be\s+)?"
+    r"\b(?P<subj>i|we)(?P<aux>'ll|\s+will|\s+shall|'m|\s+am|'re|\s+are|'ve|\s+have)?\s+"
+    r"(?P<to>(?:going|planning|due|set|scheduled|about|hoping|decided|agreed)\s+to\s+)?"
+    r"(?:be\s+)?"
     rf"(?P<verb>{_VERB})\b", re.IGNORECASE)
 #: "I'd start", "if I move", "should I move": conditions and questions plan nothing.
 _UNREAL = re.compile(r"\b(?:if|unless|whether|might|(?-i:may)|could|would|should|maybe|perhaps"
                      r"|thinking\s+(?:of|about)|considering|wonder)\b|'d\b", re.IGNORECASE)
+
+
+def plan_unreal(clause: str) -> bool:
+    """True when `clause` plans nothing: a condition, a question, a maybe."""
+    return bool(_UNREAL.search(clause))
 
 
 def shift_to_past(clause: str) -> str | None:
@@ -50,7 +56,10 @@ def shift_to_past(clause: str) -> str | None:
     base = _ING.get(verb, verb)
     if verb in _ING and aux not in ("'m", "am", "'re", "are", "'ll", "will", "shall"):
         return None  # "I love moving": not a plan
-    if not aux and (base in _STATE_VERBS or m.group("to")):
+    decided = (m.group("to") or "").lower().startswith(("decided", "agreed"))
+    if aux in ("'ve", "have") and not decided:
+        return None  # "I've moved": done, not planned
+    if not aux and (base in _STATE_VERBS or m.group("to")) and not decided:
         return None
     if aux in ("'m", "am", "'re", "are") and verb not in _ING and not m.group("to"):
         return None  # "we're move", nonsense: leave it

@@ -224,8 +224,11 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
     found = _match_rules(_SENTENCE_RULES, text, sentence, question=asked)
     claims.extend(_to_claims(found, base, resolve_in(text, at) or at))
     claims.extend(_passing_claims(sentence, claims, base, at, turn_text))
-    claims.extend(told_changes(evidence, claims, at, base, read=_read_present,
-                               question=question))
+    # As for the clauses: a statement before a final question still counts.
+    told = evidence.rsplit(",", 1)[0] if question and not asked else evidence
+    claims.extend(told_changes(told, claims, at, base, read=_read_present,
+                               question=asked or (question and told == evidence),
+                               turn_text=turn_text))
     if len(claims) > 1 and any(c.predicate == "access_role" for c in claims):
         claims = [c for c in claims
                   if c.predicate == "access_role" or not _ACCESS_WORDS.search(c.object)]

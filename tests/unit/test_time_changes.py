@@ -174,3 +174,33 @@ def test_backstory_then_the_present_place() -> None:
                          "north-facing garden?"]),
     ])
     assert _at(rows, "city", d(2026, 6, 2)) == ["Inverness"]
+
+
+@pytest.mark.parametrize("text", [
+    "We decided to move to Perth.",                  # a decision without a date: no move yet
+    "I'm going to join Globex, I think.",
+    "What if we moved to Denver next year?",
+    "If I moved to Perth I'd miss the rain.",
+])
+def test_an_intention_or_a_what_if_changes_no_place_or_job(text: str) -> None:
+    assert not [t for t in _told(text) if t[0] in ("city", "employer") and t[2] == "assert"
+                and t[3] == "asserted"]
+
+
+def test_a_dated_decision_is_planned_from_its_date() -> None:
+    assert ("city", "Perth", "assert", "planned", d(2026, 7, 1)) in _told(
+        "We've decided to move to Perth in July.")
+
+
+def test_a_dated_move_without_a_destination_goes_where_the_turn_named() -> None:
+    found = _told("I didn't get the Hobart job. But my wife got offered a post in Darwin and "
+                  "we've said yes. We move on the 4th of June, so help me pack.")
+    assert ("city", "Darwin", "assert", "planned", d(2026, 6, 4)) in found
+    assert not [t for t in found if t[1] == "Hobart"]
+
+
+def test_a_promotion_dates_the_title_told_beside_it() -> None:
+    assert ("job_title", "senior buyer", "assert", "asserted", d(2026, 3, 1)) in _told(
+        "I got promoted in March, senior buyer now, same team.")
+    assert not [t for t in _told("My sister got promoted in March, team lead now.")
+                if t[0] == "job_title"]
