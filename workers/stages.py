@@ -101,6 +101,7 @@ def load_transcript(deps: Deps, info: SessionInfo) -> Transcript:
 class _Replayed:
     """One session's extraction, and the inputs it was computed from."""
 
+    namespace: str
     transcript: tuple[str | None, str | None]  # object key, checksum
     stones: frozenset[Tombstone]
     claims: list[Claim]
@@ -119,8 +120,8 @@ def _replay_one(deps: Deps, info: SessionInfo, stones: Sequence[Tombstone]) -> _
     claims = [c for c in claims_in_order(extracted, transcript)
               if not is_erased_claim(c, stones, key=key, scope=scope)
               and (c.turn is None or c.turn not in erased)]
-    return _Replayed((info.transcript_key, info.transcript_checksum), frozenset(stones),
-                     claims, fragments_of(transcript), run)
+    return _Replayed(info.namespace, (info.transcript_key, info.transcript_checksum),
+                     frozenset(stones), claims, fragments_of(transcript), run)
 
 
 def _extract(extractor, transcript: Transcript) -> tuple[list[Claim], object]:
@@ -154,19 +155,44 @@ def _replay_unlocked(deps: Deps, sids: Sequence[str], namespace: str | None,
     return out
 
 
+@dataclass(frozen=True)
+class Prepared:
+    """Replay's work done before its lock: extractions and their fragments' vectors."""
+
+    early: dict[str, _Replayed]
+    vectors: dict[str, list[float]]
+
+    @property
+    def namespace(self) -> str | None:
+        return next((r.namespace for r in self.early.values()), None)
+
+    def merge(self, other: Prepared) -> Prepared:
+        return Prepared({**self.early, **other.early}, {**self.vectors, **other.vectors})
+
+
+def prepare_replay(deps: Deps, sids: Sequence[str], *, namespace: str | None = None,
+                   connection: HeldConnection | None = None) -> Prepared:
+    """Extraction (the model's time) and embedding, outside any lock; `replay_many` writes
+    it. Threads of one process run many of these at once."""
+    early = _replay_unlocked(deps, sids, namespace, connection)
+    return Prepared(early, _embed([f for r in early.values() for f in r.fragments], deps))
+
+
 @_stage("replay")
 def replay_many(deps: Deps, sids: Sequence[str], now: datetime, *,
-                namespace: str | None = None, connection: HeldConnection | None = None
-                ) -> list[str]:
+                namespace: str | None = None, connection: HeldConnection | None = None,
+                prepared: Prepared | None = None) -> list[str]:
     """Extract claims and store fragments (one embedding call for the whole batch).
     Returns the sessions replayed now (not those whose checkpoint existed).
 
-    Extraction and embedding run first, outside the users' locks; under the locks each
-    result is kept only if its transcript and tombstones are still the ones it was made
-    from (an erasure in between re-does it there)."""
+    Extraction and embedding run first, outside the users' locks (or were run already:
+    `prepared`); under the locks each result is kept only if its transcript and
+    tombstones are still the ones it was made from (an erasure in between re-does it
+    there)."""
     version = deps.extractor.version
-    early = _replay_unlocked(deps, sids, namespace, connection)
-    vectors = _embed([f for r in early.values() for f in r.fragments], deps)
+    if prepared is None:
+        prepared = prepare_replay(deps, sids, namespace=namespace, connection=connection)
+    early, vectors = prepared.early, dict(prepared.vectors)
     with _open(deps, sids, namespace, connection) as (uow, loaded):
         todo = [info for info, done in loaded if "replay" not in done]
         if not todo:
