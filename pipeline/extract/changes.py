@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from pipeline.extract.gazetteer import lookup
+from pipeline.extract.lexicon import DIETS
 from pipeline.extract.mentions import CAP_RUN, NOT_NAMES
 from pipeline.extract.mood import about_other, mood_at
 from pipeline.extract.planned import plan_unreal
@@ -92,6 +93,23 @@ _PROMOTED = re.compile(r"\b(?:(?:i|i've|i\s+was|i\s+got|i've\s+been|got|been|was
 _NEW_TITLE = re.compile(r"^[^,;]{0,40}[,;:]\s*(?:(?:so|and)\s+)?(?:i'm\s+|i\s+am\s+)?(?:now\s+)?"
                         r"(?:an?\s+|the\s+)?(?P<t>[a-z][\w-]*(?:\s+[\w-]+){0,3}?)"
                         r"(?:\s+now\b|(?=\s*(?:[,;.!]|$)))", _I)
+#: Endings said in passing: "my climbing days are over", "I haven't played chess since May",
+#: "I'm not at Globex anymore", "I quit my job last week", "I was laid off in March".
+_DAYS_OVER = re.compile(r"\bmy\s+(?P<x>[a-z][\w -]{2,30}?)\s+days\s+are\s+(?:over|done|behind"
+                        r"\s+me|finished)\b", _I)
+_NOT_SINCE = re.compile(r"\b(?P<subj>i|we)\s+(?:haven't|have\s+not)\s+(?:really\s+|actually\s+)?"
+                        r"(?P<verb>played|done|gone\s+to|been\s+to|been|touched|practi[cs]ed"
+                        r"|eaten|had)\s+(?P<rest>[^,.;]{2,40}?)\s+since\b", _I)
+_PRESENT = {"played": "play", "done": "do", "gone to": "go to", "been to": "go to",
+            "been": "am", "touched": "play", "practised": "practise", "practiced": "practice",
+            "eaten": "eat", "had": "have"}
+_NOT_THERE = re.compile(r"\b(?:i'm|i\s+am)\s+(?:not|no\s+longer)\s+(?:at|with|working\s+(?:at|for))"
+                        r"\s+(?P<org>(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*){0,3})"
+                        r"(?=[^.;]*\b(?:anymore|any\s+more|any\s+longer|left|quit)\b|\s+no\s+longer)",
+                        _I)
+_JOB_ENDED = re.compile(r"\b(?:i|we)\s+(?:(?:just|finally|actually)\s+)?(?:quit|left|lost"
+                        r"|walked\s+out\s+of)\s+my\s+(?:job|position|role)\b|\bi\s+(?:was|got)\s+"
+                        r"(?:just\s+)?(?:laid\s+off|fired|sacked|let\s+go|made\s+redundant)\b", _I)
 #: A move still to come, told without where to: "We move on the 4th", "we're moving in May".
 _BARE_MOVE = re.compile(r"\b(?:i|we)(?:'re|'m|\s+are|\s+am|'ll|\s+will)?\s+(?:finally\s+|actually\s+"
                         r"|officially\s+)?(?:move|moving|relocate|relocating)\b(?!\s+(?:to|into"
@@ -122,7 +140,7 @@ def told_changes(text: str, found: list[Claim], at: datetime, base: tuple[str, i
         return []
     out = [*_ended_spans(said, read), *_last_day(said), *_arrivals(said), *_stays(said),
            *_birthday(said), *_dated_bare_move(said, found, turn_text),
-           *_promotion(said, found, read)]
+           *_promotion(said, found, read), *_said_over(said, read)]
     have = {(c.predicate, c.object.casefold(), c.op) for c in found}
     return [c for c in out if (c.predicate, c.object.casefold(), c.op) not in have]
 
@@ -307,3 +325,33 @@ def _promotion(said: _Said, found: list[Claim], read: Reader) -> list[Claim]:
     return [_claim(said, p, v, valid_from=when, confidence=c)
             for p, v, op, c in read(f"I'm a {title.group('t')} now")
             if p == "job_title" and op == "assert"]
+
+
+def _said_over(said: _Said, read: Reader) -> list[Claim]:
+    """Endings told in passing (the patterns above), at the time the sentence names."""
+    out: list[Claim] = []
+    text, at = said.text, said.at
+    when = resolve_in(text, at) or at
+    for m in _DAYS_OVER.finditer(text):
+        if _users_own(said, m.start()):
+            value = m.group("x").lower().strip()
+            predicate = "dietary_restriction" if value in DIETS else "hobby"
+            out.append(_claim(said, predicate, DIETS.get(value, value), op="retract",
+                              valid_from=when))
+    for m in _NOT_SINCE.finditer(text):
+        since = resolve_in(text[m.end() - len("since"):], at)
+        if since is None or not _users_own(said, m.start()):
+            continue
+        verb = " ".join(m.group("verb").lower().split())
+        present = f"{m.group('subj')} {_PRESENT.get(verb, verb)} {m.group('rest')}"
+        out += [_claim(said, p, v, op="retract", valid_from=since)
+                for p, v, op, _ in read(present)
+                if op == "assert" and p in ("hobby", "likes", "dietary_restriction")]
+    for m in _NOT_THERE.finditer(text):
+        org = m.group("org").rstrip(".,'")
+        if lookup(org) is None and org.split()[0] not in NOT_NAMES and _users_own(said, 0):
+            out.append(_claim(said, "employer", org, op="retract", valid_from=when))
+    m = _JOB_ENDED.search(text)
+    if m is not None and _users_own(said, m.start()) and not future_in(text[m.start():], at):
+        out.append(_claim(said, "employer", "", op="retract", valid_from=when))
+    return out

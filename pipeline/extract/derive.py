@@ -58,8 +58,12 @@ DERIVATIONS: tuple[Derivation, ...] = (
                lambda c: c.op == "assert" and c.object in _ENDED, "partner_name",
                op="retract", value=""),
     Derivation("job-lost", "job_title",
-               lambda c: c.op == "assert" and c.object == "unemployed", "employer",
+               lambda c: c.op == "assert" and c.object in ("unemployed", "retired"), "employer",
                op="retract", value=""),
+    # "I'm done with pottery": a project, or a pastime; removing one not held changes nothing.
+    Derivation("done-with", "current_project",
+               lambda c: c.op == "retract" and bool(c.object), "hobby", op="retract",
+               unless_any=False),
 )
 
 

@@ -204,3 +204,25 @@ def test_a_promotion_dates_the_title_told_beside_it() -> None:
         "I got promoted in March, senior buyer now, same team.")
     assert not [t for t in _told("My sister got promoted in March, team lead now.")
                 if t[0] == "job_title"]
+
+
+@pytest.mark.parametrize(("text", "predicate", "obj", "when"), [
+    ("My squash days are over, the knee says no.", "hobby", "squash", FRI),
+    ("My keto days are over.", "dietary_restriction", "keto", FRI),
+    ("I haven't played chess since March, no time.", "hobby", "chess", d(2026, 3, 1)),
+    ("I'm not at Harrowgate anymore, left in February.", "employer", "Harrowgate",
+     d(2026, 2, 1)),
+    ("I quit my job last Friday and I feel great.", "employer", "", d(2026, 4, 24)),
+    ("I'm done with woodturning.", "hobby", "woodturning", FRI),
+])
+def test_endings_said_in_passing(text: str, predicate: str, obj: str, when: datetime) -> None:
+    assert (predicate, obj, "retract", "ended", when) in _told(text)
+
+
+@pytest.mark.parametrize("text", [
+    "What if I quit my job?", "My brother was laid off in March.",
+    "My dad's golf days are over.", "I'm not with Harrowgate, I'm with Pellwood.",
+])
+def test_no_ending_for_questions_others_or_contrasts(text: str) -> None:
+    assert not [t for t in _told(text) if t[2] == "retract" and t[0] in (
+        "employer", "hobby")]
