@@ -48,7 +48,13 @@ _RESIDENCE = (
                  r"(?:to|into) (?P<m>" + CAP + ")"),
     cue("city", r"\b(?:been|are|'re|am|'m|is|'s)\s+(?:\w+\s+)?in (?P<m>" + CAP
                  + r")\s+(?:since|for (?:\w+ ){0,2}(?:years?|months?))"),
-    cue("city", r"\b(?:hello|greetings|hi|love) from (?P<m>" + CAP + ")"),
+    cue("city", r"\b(?:hello|greetings|hi|love) from (?:(?-i:[a-z]+) )?(?P<m>" + CAP + ")"),
+    cue("city", r"\b(?:as (?:a|an|someone|somebody|a person)\b[^,.;]{0,30}?\bwho)\s+(?:lives?"
+                 r"|has lived|is based|grew up and still lives) in (?P<m>" + CAP + ")"),
+    # Coming back to a city after being away is coming home ("just got back to Lisbon").
+    cue("city", r"\b(?:got|get|getting|came|come|coming|flew|arrived|made it) back (?:home )?to "
+                 r"(?P<m>" + CAP + r")(?=[^.;]*\b(?:after|from|away|finally|at last|exhausted"
+                 r"|jet-?lag\w*|home)\b)"),
     # "We're back home in Cebu now" lives there; "back home in Cork we'd never..." is
     # where one comes from.
     cue("city", r"\b(?:(?:i'm|we're|i am|we are|i've been|we've been|got|get|getting|arrived"
@@ -120,10 +126,22 @@ _HOBBYIST = frozenset({"avid", "keen", "amateur", "big", "huge", "passionate", "
                        "bad", "good", "great", "decent", "occasional", "total", "complete"})
 _TITLE = r"(?P<t>(?:(?:[A-Z]{2,4}|[a-z][a-z-]+)\s+){0,3}?" + _ROLE_WORD + r")"
 _ORG_AFTER = r"(?P<m>" + CAP + ")"
+#: Last words of a name that make it a firm.
+_FIRM = (r"Bank|Group|Labs?|Inc\.?|Ltd\.?|LLC|GmbH|AG|plc|PLC|Studios?|Agency|Partners|Consulting"
+         r"|Capital|Solutions|Systems|Technologies|Software|Insurance|Seguros|Analytics|Media"
+         r"|Ventures|Works|Games|Logistics|Energy|Pharma|Robotics|Digital|Holdings|Industries"
+         r"|Associates|Architects|Engineering|Foods|Brewing|Interactive|Networks|Bio|Therapeutics")
+_INTRO = (r"^(?:(?:hi|hello|hey|morning|evening|quick intro)\W+)*(?:(?:i'm|i am|it's|this is"
+          r"|my name is|my name's)\s+)?(?!(?:thanks|okay|ok|so|well|anyway|also|sorry|yes|no|right"
+          r"|honestly|basically|today|yesterday|update|wow|oh|ah|aw|yay|ugh|hmm|great|cool|nice|lol"
+          r"|haha|congrats|brilliant|perfect|finally|imagine|fancy)\b)(?P<who>(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)"
+          r"(?:\s+(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)?,\s+(?:\w+/\w+,\s+)?(?:an?\s+)?")
 _EMPLOYMENT = (
+    cue("employer", _INTRO + _TITLE + r"\s+(?:at|for|with) " + _ORG_AFTER),
     cue("employer", r"\b(?:i'm|i am|i've been|i was|as|been|work as|working as)\s+(?:a|an|the)?"
                      r"\s*" + _TITLE + r"\s+(?:at|for|with|in) " + _ORG_AFTER),
-    cue("employer", r"\b(?:work|works|working)\s+(?:\w+\s+){0,2}?(?:at|for) " + _ORG_AFTER),
+    cue("employer", r"\b(?:work|works|working|intern|interning|freelance|freelancing|contract"
+                     r"|contracting|consult|consulting)\s+(?:\w+\s+){0,2}?(?:at|for) " + _ORG_AFTER),
     cue("employer", r"\b(?:work|works|working)\s+(?:\w+\s+){0,2}?(?:at|for) (?:a|an|the)\s+"
                      r"(?:[\w-]+\s+){0,4}?[\w-]+,\s+" + _ORG_AFTER),
     cue("employer", r"\bmy (?:new\s+)?(?:job|role|position|team|office|desk|boss|manager"
@@ -146,9 +164,20 @@ _EMPLOYMENT = (
     cue("employer", r"\b(?:my|our) " + _ORG_AFTER + r" (?:colleagues|coworkers|co-workers|team"
                      r"|teammates|manager|boss|office|badge|email|laptop|payslip|contract)\b"),
     cue("employer", r"\b(?:i|we)\s+(?:\w+\s+)?(?:founded|co-founded|set up|started|launched"
-                     r"|opened|run|own)\s+(?:my own |our own |a |an )?(?:little |small |new )?"
-                     r"(?:\w+\s+)?(?:company|firm|studio|practice|business|agency|startup|shop"
-                     r"|consultancy|bakery|cafe|restaurant)(?:,| called| named)\s+" + _ORG_AFTER),
+                     r"|opened|run|own)\s+(?:my own |our own |a |an )?(?:little |small |tiny |new )?"
+                     r"(?:\w+\s+)?\w*(?:company|firm|studio|practice|business|agency|startup|shop"
+                     r"|consultancy|bakery|cafe|restaurant)(?:\s+in\s+(?P<place>" + CAP + r"))?"
+                     r"(?:,| called| named)\s+" + _ORG_AFTER),
+    cue("employer", r"(?:^|[.;]\s*)at " + _ORG_AFTER + r",?\s+(?:we|i)\s+(?:\w+\s+)?(?:use|ship"
+                     r"|deploy|build|sell|make|hire|release|launch|code|develop|design|are hiring"
+                     r"|work|serve|handle|support|process|manage|get paid|have to)\b"),
+    cue("employer", r"\b(?:on|in|joined|joining|join|lead|run|manage) (?:the|a|our) "
+                     r"(?:[\w-]+\s+){0,2}?(?:team|squad|department|group|unit|lab) (?:at|of) "
+                     + _ORG_AFTER),
+    # "I'm at TD Bank": said of a name that is plainly a firm, it is where one works.
+    cue("employer", r"\bi'm (?:now |still )?at (?-i:(?!The\b))(?P<m>" + CAP + r"\s+(?-i:" + _FIRM
+                     + r"))\b(?!\s+(?:branch|atm|waiting|queue|line|car park|to\b|for an?\b))",
+        confidence=0.75),
     cue("employer", r"\b(?:i|i've)\s+(?:just\s+)?(?:started|begun|began)\s+(?:a\s+)?(?:new\s+)?"
                      r"(?:job|work|role|position|contract)\s+(?:at|with)\s+" + _ORG_AFTER),
     # "I'm at Northwind Bank now, in compliance" works there; "I'm at Costco" shops: the
@@ -160,6 +189,8 @@ _EMPLOYMENT = (
                      r"|developer|years|months|weeks|since|joined|started|hired|as an?)\b)"),
 )
 _TITLES = (
+    # An introduction: "I'm Sofia, a pharmacist in Seville", "Sam, she/her, nurse in Leeds".
+    cue("job_title", _INTRO + _TITLE + r"\b(?=\s+(?:at|for|with|in|from|based)\b)"),
     cue("job_title", r"\b(?:i|i've|i was|i got|i've been|i just got)\s+(?:just\s+)?(?:been\s+)?"
                       r"(?:promoted|made|moved up|bumped up) to\s+(?:a |an |the )?" + _TITLE
                       + r"\b"),
@@ -261,10 +292,18 @@ def _clean_title(title: str) -> str | None:
     return value
 
 
+def _introduced(m: re.Match[str]) -> bool:
+    """An introduction's name is a name ("Oh, clever" introduces nobody)."""
+    who = m.groupdict().get("who")
+    place = lookup(who) if who else None
+    return who is None or (who not in NOT_NAMES and not who.isupper()
+                           and (place is None or place.kind == "city"))  # Sofia, Paris
+
+
 def _work(text: str, question: bool) -> Iterator[Found]:
     for cue in _EMPLOYMENT:
         for m in cue.rx.finditer(text):
-            if not own(text, m.start(), question):
+            if not own(text, m.start(), question) or not _introduced(m):
                 continue
             # "at Spotify in Stockholm": where one works is, most often, where one lives
             # (a brand the org check refuses as a name is still a workplace here).
@@ -278,6 +317,9 @@ def _work(text: str, question: bool) -> Iterator[Found]:
             if org is None:
                 continue
             yield "employer", org, "assert", cue.confidence, m.start()
+            if m.groupdict().get("place") and (place := _place_at(text, m.start("place"))):
+                if place[1] == "city":
+                    yield "city", place[0], "assert", 0.7, m.start()
             if "t" in m.groupdict() and m.group("t") and (title := _clean_title(m.group("t"))):
                 yield "job_title", title, "assert", cue.confidence, m.start()
     for m in _TEACH.finditer(text):
@@ -286,5 +328,10 @@ def _work(text: str, question: bool) -> Iterator[Found]:
     for cue in _TITLES:
         for m in cue.rx.finditer(text):
             title = _clean_title(m.group("t"))
-            if title and own(text, m.start(), question):
+            if title and own(text, m.start(), question) and _introduced(m):
                 yield "job_title", title, "assert", cue.confidence, m.start()
+                # "a pharmacist in Seville": where one works as that is where one lives.
+                here = re.match(r"\s+(?:in|based in|out of) ", text[m.end("t"):])
+                place = _place_at(text, m.end("t") + here.end()) if here else None
+                if place and place[1] == "city":
+                    yield "city", place[0], "assert", 0.7, m.start()

@@ -15,9 +15,13 @@ from pipeline.extract.mood import mood_at
 _I = re.IGNORECASE
 
 # --- people, pets, languages ------------------------------------------------------------------
+_REL = r"(?P<rel>husband|wife|partner|boyfriend|girlfriend|fianc[eé]e?|spouse)"
 _PARTNER = re.compile(
-    r"\bmy (?P<rel>husband|wife|partner|boyfriend|girlfriend|fianc[eé]e?|spouse)\s*,?\s+"
-    r"(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))\b", _I)
+    r"\bmy " + _REL + r"(?:\s+of\s+(?:\w+\s+){0,2}?(?:years?|months?|decades?))?\s*,?\s+"
+    r"(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))\b"
+    # "Diego, my husband, thinks...": the name before, in apposition.
+    r"|(?:^|[,;:]\s*|\band\s+)(?P<m2>(?-i:[A-Z][a-z\u00e0-\u017f'-]+)),?\s+(?:\(\s*)?my "
+    + _REL.replace("rel", "rel2") + r"\b(?=\s*[,)])", _I)
 _CHILD = re.compile(
     r"\bmy (?:(?:little|baby|eldest|oldest|youngest|middle|new)\s+)?(?:son|daughter|boy|girl|kid"
     r"|child|baby|toddler|stepson|stepdaughter|(?:[\w]+-)+(?:year|month)-old)\s*,?\s+"
@@ -169,13 +173,13 @@ _DEMONYM = re.compile(r"(?:an|ish|ese|ian|ch|i|ic)$")
 
 def people(text: str, question: bool, turn_text: str) -> Iterator[Found]:
     for m in _PARTNER.finditer(text):
-        name = m.group("m")
+        name = m.group("m") or m.group("m2")
         if not is_name(name) or text[max(0, m.start() - 3):m.start()].lower().endswith("ex-"):
             continue
         if mood_at(text, m.start(), question=question).modality == "backstory":
             continue
         yield "partner_name", name, "assert", 0.85, m.start()
-        rel = m.group("rel").lower()
+        rel = (m.group("rel") or m.group("rel2")).lower()
         status = ("married" if rel in ("husband", "wife", "spouse")
                   else "engaged" if rel.startswith("fianc") else None)
         if status:

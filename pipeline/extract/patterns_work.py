@@ -124,8 +124,8 @@ WORK: tuple[Rule, ...] = (
         r"|role|post|gig|offer))"
         r"\s+as\s+(?:an?\s+|the\s+)?(?P<obj>.+?)(?:\s+(?:at|for|with)\s+(?P<employer>.+))?$",
         r"\b(?:they|we|my\s+\w+|the\s+company|the\s+board|management|hr)\s+(?:just\s+|finally\s+"
-        r"|officially\s+)?(?:made|named|appointed|promoted|bumped\s+me\s+up|moved\s+me\s+up"
-        r"|upgraded)\s+(?:me\s+)?(?:to\s+)?(?:the\s+|an?\s+|our\s+)?(?P<obj>.+)",
+        r"|officially\s+)?(?:(?:made|named|appointed|promoted|upgraded)\s+me|bumped\s+me\s+up"
+        r"|moved\s+me\s+up)\s+(?:to\s+)?(?:the\s+|an?\s+|our\s+)?(?P<obj>.+)",
         r"\b(?:i|we)\s+(?:was|were|got|have\s+been|'ve\s+been)\s+(?:just\s+|finally\s+)?(?:made"
         r"|named|appointed|elected)\s+(?:the\s+|an?\s+)?(?P<obj>.+)",
         r"\bmy\s+(?:new\s+|current\s+|official\s+|actual\s+)?(?:job\s+title|title|role|position)"

@@ -1,0 +1,82 @@
+"""Workplaces, homes and people told on the side: an introduction ("Name, title at Org in
+City"), a firm's name without a work word, "at Org we ship...", a team at an org, the ways of
+working for one (interning, freelancing), coming back to one's city, greetings from it, a
+partner in apposition. Each family has its trap. Sentences are our own."""
+import pytest
+
+from tests.unit.test_mentions_lists_names import facts, of
+
+
+@pytest.mark.parametrize("text, title, employer, city", [
+    ("Hello! Ines, product designer at Typeform in Barcelona.", "product designer", "Typeform",
+     "Barcelona"),
+    ("I'm Oskar, a physiotherapist in Malmö.", "physiotherapist", None, "Malmö"),
+])
+def test_an_introduction_gives_title_workplace_and_city(text, title, employer, city):
+    found = facts(text)
+    assert of(found, "job_title") == {title}
+    assert of(found, "employer") == ({employer} if employer else set())
+    assert of(found, "city") == {city}
+
+
+def test_a_greeting_word_is_no_name_in_an_introduction():
+    assert of(facts("Thanks, a manager in Leeds said no."), "job_title") == set()
+
+
+@pytest.mark.parametrize("text, employer", [
+    ("I'm at Halcyon Analytics, have been since the spring.", "Halcyon Analytics"),
+    ("At Parcelwise we deploy twice a day, which keeps me on my toes.", "Parcelwise"),
+    ("I'm on the payments team at Monzo, so Fridays are tense.", "Monzo"),
+    ("I'm interning at Rolls-Royce until September.", "Rolls-Royce"),
+    ("I freelance for Bloomsbury as a copy editor.", "Bloomsbury"),
+])
+def test_a_workplace_named_on_the_side(text, employer):
+    assert of(facts(text), "employer") == {employer}
+
+
+@pytest.mark.parametrize("text", [
+    "I'm at Barclays Bank waiting in the queue.",
+    "At Ikea we bought a sofa that does not fit.",
+])
+def test_a_firm_one_only_visits_is_no_employer(text):
+    assert of(facts(text), "employer") == set()
+
+
+def test_a_shop_one_runs_in_a_city_gives_both():
+    found = facts("We run a tiny bookshop in Porto called Estante.")
+    assert of(found, "employer") == {"Estante"} and of(found, "city") == {"Porto"}
+
+
+@pytest.mark.parametrize("text, city", [
+    ("Finally got back to Vilnius after three weeks on the road.", "Vilnius"),
+    ("Greetings from foggy Gdańsk!", "Gdańsk"),
+    ("As someone who lives in Nantes, I never need an umbrella less than in August.",
+     "Nantes"),
+])
+def test_home_told_by_coming_back_greeting_or_aside(text, city):
+    assert of(facts(text), "city") == {city}
+
+
+@pytest.mark.parametrize("text", [
+    "My dad back home in Kumasi rings every Sunday.",
+    "Back home in Limerick nobody would eat this.",
+])
+def test_the_home_left_behind_is_not_where_one_lives(text):
+    assert of(facts(text), "city") == set()
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Tariq, my husband, refuses to assemble furniture.", "Tariq"),
+    ("My girlfriend of three years, Noor, is moving in.", "Noor"),
+    ("Me and Jaime (my partner) are painting the hall.", "Jaime"),
+])
+def test_a_partner_named_in_apposition(text, name):
+    assert of(facts(text), "partner_name") == {name}
+
+
+def test_someone_elses_partner_is_not_the_users():
+    assert of(facts("Maya, my brother's wife, is a dentist."), "partner_name") == set()
+
+
+def test_naming_the_baby_is_no_job_title():
+    assert of(facts("We named the baby Rosa after my grandmother."), "job_title") == set()
