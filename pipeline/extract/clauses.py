@@ -169,7 +169,8 @@ def sentences(text: str) -> list[Sentence]:
 _SUBJECTLESS_DO = re.compile(
     r"^(?:(?:just|recently|finally|also|now|still|currently|really|actually) )*"
     r"(?:moved|relocated|started|joined|quit|left|adopted|became|finished|switched|gave up"
-    r"|stopped|took up|got (?:married|engaged|divorced|promoted|a job|hired)|work|live|speak"
+    r"|stopped|took up|got (?:married|engaged|divorced|promoted|a job|hired|an?\s|two\s|three\s)"
+    r"|work|live|speak"
     r"|used to|haven't|have not|never|kicked|accepted)\b", _I)
 _SUBJECTLESS_BE = re.compile(
     r"^(?:(?:also|now|still|currently|really|actually) )*(?:allergic|based (?:in|out of)|living in"

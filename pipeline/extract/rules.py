@@ -32,6 +32,7 @@ from pipeline.extract.derive import derive
 from pipeline.extract.grammar import Rule, TriggerIndex
 from pipeline.extract.kinds import NORMALISERS, PREDICATE_KIND
 from pipeline.extract.mood import clause_span
+from pipeline.extract.naming import name_pets
 from pipeline.extract.objects import ObjCtx
 from pipeline.extract.passing import passing_facts
 from pipeline.extract.patterns import RULES
@@ -99,12 +100,12 @@ class RuleExtractor:
         found: list[SentenceClaims] = []
         for turn in transcript.turns:
             found.extend(analyse_turn(turn, session_id=transcript.session_id))
-        return apply_corrections(found)
+        return apply_corrections(name_pets(found))
 
 
 def extract_turn(turn: Turn, *, session_id: str) -> list[Claim]:
     """Claims from one turn alone (the online pass): no session context, no corrections."""
-    return [c for s in analyse_turn(turn, session_id=session_id) for c in s.claims]
+    return [c for s in name_pets(analyse_turn(turn, session_id=session_id)) for c in s.claims]
 
 
 def match_rule(rule: Rule, text: str) -> list[tuple[str, str, str]]:

@@ -1,0 +1,61 @@
+"""A pet named after it was mentioned: "We adopted a cat yesterday, her name is Pixel", or in
+the user's next turn, after the assistant's reply ("Her name is Pixel and she owns the
+sofa"). The unnamed pet claim ("cat") becomes "cat named Pixel".
+
+Runs over a session's sentences before corrections (rules.RuleExtractor.extract); pure.
+Only the latest unnamed pet within the last two turns takes the name, and a pet named in
+between stops the search: the name belongs to the animal just talked about.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from pipeline.extract.corrections import SentenceClaims
+from pipeline.extract.mentions import is_name
+
+_I = re.IGNORECASE
+
+#: "her name is Pixel", "he's called Rolo", "we named her Miso", "named him Rolo".
+_NAMED = re.compile(
+    r"(?:^|[,;:(\u2013\u2014-]\s*|\band\s+|\bso\s+)(?:(?:his|her|its|their)\s+name(?:'s|\s+is)"
+    r"|(?:he|she|it)(?:'s|\s+is)\s+(?:called|named)|(?:we\s+|i\s+)?(?:named|called)\s+"
+    r"(?:him|her|it))\s+(?P<name>(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)\b", _I)
+#: "The cat is called Smudge": the name of the pet of that kind.
+_KIND_NAMED = re.compile(r"\b(?:the|our|my)\s+(?P<kind>[a-z]+)(?:'s\s+name\s+is|\s+is\s+(?:called"
+                         r"|named))\s+(?P<name>(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)\b", _I)
+#: How many turns back a pet may be (the user's turn before, the assistant's between).
+_TURNS_BACK = 2
+
+
+def name_pets(found: Sequence[SentenceClaims]) -> list[SentenceClaims]:
+    """`found` with unnamed pets named by a later phrase; inputs are not modified."""
+    out = [SentenceClaims(s.turn, s.text, tuple(s.claims)) for s in found]
+    for index, sentence in enumerate(out):
+        m = _KIND_NAMED.search(sentence.text) or _NAMED.search(sentence.text)
+        if m is None or not is_name(m.group("name")):
+            continue
+        kind = m.groupdict().get("kind")
+        _rename_latest(out, index, m.group("name"), m.start(), kind.lower() if kind else None)
+    return out
+
+
+def _rename_latest(out: list[SentenceClaims], index: int, name: str, at: int,
+                   kind: str | None) -> None:
+    for i in range(index, -1, -1):
+        sentence = out[i]
+        if out[index].turn - sentence.turn > _TURNS_BACK:
+            return
+        claims = list(sentence.claims)
+        for j in range(len(claims) - 1, -1, -1):
+            claim = claims[j]
+            if claim.predicate != "pet" or claim.op != "assert" or (
+                    kind and kind not in claim.object.split()):
+                continue
+            if i == index and sentence.text.find(claim.object.split()[-1]) > at:
+                continue  # a pet said after the name is not the one it names
+            if " named " in claim.object:
+                return
+            claims[j] = claim.model_copy(update={"object": f"{claim.object} named {name}"})
+            out[i] = SentenceClaims(sentence.turn, sentence.text, tuple(claims))
+            return
