@@ -190,6 +190,7 @@ def _faulty(opts, root, base, clean_rt, broker, transcripts, ns, embedded, start
     raised: list[str] = []
     out: dict = {}
     try:
+        storm_began = time.perf_counter()
         killer.start()
         half = len(transcripts) // 2
         say(f"faulty run ({opts.broker}): 2 workers, {opts.kills} SIGKILLs, the broker "
@@ -211,14 +212,17 @@ def _faulty(opts, root, base, clean_rt, broker, transcripts, ns, embedded, start
             out["pg_frozen_processes"] = freeze_postgres(root, opts.pg_freeze_s)
         faults_over = time.perf_counter()
         everyone = {(t.user_id, t.session_id) for t in transcripts}
-        while time.perf_counter() - faults_over < SETTLE_S:
+        while True:  # settled, or stuck SETTLE_S after the last fault (kill or Postgres)
             done = _consolidated(rt, ns)
             if "stranded_consolidated_s" not in out and stranded <= done:
                 out["stranded_consolidated_s"] = round(time.perf_counter() - back, 1)
-            if done >= everyone and sum(storm.kills.values()) >= opts.kills:
+            last = max(faults_over, storm.ended_at or time.perf_counter())
+            if (done >= everyone and storm.ended_at) or time.perf_counter() - last > SETTLE_S:
                 break
             time.sleep(1)
-        out.update(settle_s=round(time.perf_counter() - faults_over, 1),
+        last = max(faults_over, storm.ended_at or faults_over)
+        out.update(settle_s=round(time.perf_counter() - last, 1),
+                   storm_s=round((storm.ended_at or time.perf_counter()) - storm_began, 1),
                    sweeps=beat.sweeps, resent=beat.resent, beat_errors=beat.errors,
                    kills_main=storm.kills["main"], kills_child=storm.kills["child"],
                    worker_exits=sorted(storm.exits), end_raised=len(raised),

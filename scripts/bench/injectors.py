@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-#: Seconds a pool child has to appear before a storm that wants one picks again.
+#: Seconds the storm waits for a pool to come up when none is.
 CHILD_WAIT_S = 0.3
 
 
@@ -58,9 +58,11 @@ def _kill(pid: int) -> bool:
 
 @dataclass
 class Storm:
-    """SIGKILLs worker processes at random moments until `want` have landed, half of them
-    (by a coin per kill) on pool children, which the main process forks again, the others
-    on main processes, which the storm starts again. Until `stop`, it also supervises: a
+    """SIGKILLs worker processes at random moments until `want` have landed: each time a
+    worker whose pool is up (its children forked) is picked, and by a coin either one of
+    its pool children (the main forks another, or gives up if it was still starting) or
+    its main process (which the storm starts again). Only running pools are hit, so work
+    goes on between kills however many are asked for. Until `stop`, it also supervises: a
     worker that exits by itself (a pool that could not start, a broker that refused it) is
     started again, as a supervisor that restarts on failure would, and its status kept."""
 
@@ -70,18 +72,32 @@ class Storm:
     kills: dict = field(default_factory=lambda: {"main": 0, "child": 0})
     exits: list[int] = field(default_factory=list)
     stop: threading.Event = field(default_factory=threading.Event)
+    #: perf_counter() when the last kill landed (None while the storm lasts).
+    ended_at: float | None = None
 
     def run(self) -> None:
         while not self.stop.is_set():
             self._supervise()
             if sum(self.kills.values()) >= self.want:
+                if self.ended_at is None:
+                    self.ended_at = time.perf_counter()
                 time.sleep(0.5)
                 continue
+            time.sleep(self.rng.uniform(0.5, 2.5))
+            up = [(w, kids) for w in self.workers if (kids := w.children())]
+            if not up:
+                time.sleep(CHILD_WAIT_S)
+                continue
+            w, kids = self.rng.choice(up)
             if self.rng.random() < 0.5:
-                self._kill_child()
-            else:
-                self._kill_main()
-            time.sleep(self.rng.uniform(0.3, 1.5))
+                if _kill(self.rng.choice(kids)):
+                    self.kills["child"] += 1
+            elif _kill(w.proc.pid):
+                self.kills["main"] += 1
+                for pid in kids:  # orphans of the killed main go with it
+                    _kill(pid)
+                w.proc.wait(10)
+                w.start()
 
     def _supervise(self) -> None:
         for w in self.workers:
@@ -89,33 +105,6 @@ class Storm:
             if code is not None:
                 self.exits.append(code)
                 w.start()
-
-    def _kill_child(self) -> None:
-        # Children appear seconds after a main starts: wait for one rather than fall back
-        # on a main, so the split stays near half whatever the restart time.
-        deadline = time.monotonic() + 20
-        while not self.stop.is_set() and time.monotonic() < deadline:
-            up = [(w, c) for w in self.workers for c in w.children()]
-            if up:
-                _, pid = self.rng.choice(up)
-                if _kill(pid):
-                    self.kills["child"] += 1
-                return
-            self._supervise()
-            time.sleep(CHILD_WAIT_S)
-
-    def _kill_main(self) -> None:
-        w = self.rng.choice(self.workers)
-        if w.proc.poll() is not None:
-            return
-        children = w.children()
-        if not _kill(w.proc.pid):
-            return
-        self.kills["main"] += 1
-        for pid in children:  # orphans of the killed main go with it
-            _kill(pid)
-        w.proc.wait(10)
-        w.start()
 
 
 def postgres_processes(data_dir: Path) -> list[int]:

@@ -122,7 +122,8 @@ def faults(
         f"sessions ended before the broker came back consolidated "
         f"{f.get('stranded_consolidated_s', 'never')} s after it; clean capture "
         f"{f['clean_s']} s, faulty capture {f.get('faulty_capture_s')} s, settled "
-        f"{f.get('settle_s')} s after the last fault ({f.get('sweeps')} beats, "
+        f"{f.get('settle_s')} s after the last fault (the storm lasted "
+        f"{f.get('storm_s')} s; {f.get('sweeps')} beats, "
         f"{f.get('resent')} re-sends, no nightly batch); worker exits (restarted): "
         f"{f.get('worker_exits')}; identical: {f['identical']}")
     if not f["identical"] or f["unconsolidated"] or f["end_raised"]:
