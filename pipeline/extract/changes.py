@@ -30,8 +30,8 @@ from pipeline.extract.timeexpr import (
     as_utc,
     find_times,
     future_in,
-    month_day,
     resolve,
+    resolve_future,
     resolve_in,
     span_before,
 )
@@ -285,6 +285,22 @@ def _place(name: str) -> tuple[str, str] | None:
         place = lookup(candidate)
         if place is not None and place.kind in ("city", "country"):
             return candidate, place.kind
+    return None
+
+
+def month_day(text: str, at: datetime) -> str | None:
+    """The calendar day the first date in `text` names, as "July 3" (with its year when one
+    is said: "March 12, 1990"); None when `text` names no day ("in the spring")."""
+    for ref in find_times(text):
+        if ref.kind not in ("date", "future", "dom", "wday"):
+            continue
+        value = resolve_future(ref, at) if ref.kind != "date" else None
+        if ref.kind == "date":  # a birthday in the past is still that day: any year
+            value = resolve_future(ref, at) or resolve(ref, at)
+        if value is None:
+            continue
+        day = f"{value.strftime('%B')} {value.day}"
+        return f"{day}, {value.year}" if re.search(r"\b(?:19|20)\d\d\b", ref.text) else day
     return None
 
 

@@ -18,8 +18,9 @@ _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|march|mar|apr(?:il)?|may|june?|july?|a
           r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?")
 _WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _NUM = (r"(?:\d+|half an?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
-        r"|fifteen|twenty|thirty|a few|a couple(?: of)?|couple of|several|few)")
-_UNIT = r"(?:day|week|fortnight|month|year|decade)s?"
+        r"|thirteen|fourteen|sixteen|seventeen|eighteen|nineteen|forty|fifty"
+        r"|fifteen|twenty|thirty|a few|a couple(?: of)?|couple of|several|few)(?: and a half)?")
+_UNIT = r"(?:day|week|fortnight|month|year|decade)s?(?: and a half)?"
 _YEAR = r"(?:19|20)\d\d"
 _DAYNUM = r"(?:[0-3]?\d)(?:st|nd|rd|th)?"
 _SEASON = r"(?:summer|winter|spring|autumn|fall)"
@@ -35,7 +36,8 @@ _KINDS: tuple[tuple[str, str], ...] = (
     ("dom", rf"\b(?:(?:on|from|by|until|starting) )?(?:(?:{_WEEKDAY}),? )?the [0-3]?\d"
             rf"(?:st|nd|rd|th)\b(?!,? (?:of )?{_MONTH})"),
     ("future", rf"\b(?:next (?:week(?:end)?|month|year|{_SEASON}|{_WEEKDAY}|{_MONTH})"
-               rf"|tomorrow|in {_NUM} {_UNIT}(?! ago)|soon|later this (?:week|month|year)"
+               rf"|tomorrow|the week after next|(?:in|after) the new year"
+               rf"|in {_NUM} {_UNIT}(?! ago)|soon|later this (?:week|month|year)"
                rf"|this coming \w+|upcoming|some ?day|one day|in the future"
                rf"|by (?:the (?:end|start) of )?(?:(?:this|next) )?(?:{_SEASON}|christmas"
                rf"|the weekend"
@@ -43,20 +45,22 @@ _KINDS: tuple[tuple[str, str], ...] = (
     ("part", rf"\b(?:(?:at|in) )?(?:the )?(?:(?:start|beginning|middle|end) of|early|late|mid-?)"
              rf" ?(?:the |this |last |)(?:year|month)\b"),
     ("season", rf"\b(?:(?:(?:way )?back|sometime) )?(?:in|during|since|over|from|around|through)"
-               rf" (?:the )?(?:early |late )?{_SEASON}(?: of {_YEAR})?\b"),
+               rf" (?:the )?(?:early |late )?{_SEASON}(?:,? (?:of )?{_YEAR})?\b"),
     ("rel", rf"\b(?:last|this past|past|earlier this|this|over the|during the) "
             rf"(?:week(?:end)?|month|year|{_SEASON}|{_WEEKDAY}|{_MONTH})"),
     ("wday", rf"\b(?:on|from|starting|until) {_WEEKDAY}\b"),
     ("holiday", r"\b(?:over|at|around|for|since|during|before|after|just after|right after) "
                 r"(?:the )?(?:christmas|xmas|easter|new year(?:'s)?|thanksgiving|the holidays)\b"),
-    ("day", r"\b(?:the day before yesterday|yesterday|today|tonight|this (?:morning|afternoon"
+    ("day", r"\b(?:the day before yesterday|the week before last|yesterday|today|tonight|this (?:morning|afternoon"
             r"|evening)|earlier today|last night|the other (?:day|week|night))\b"),
     ("month", rf"\b(?:(?:(?:way )?back|sometime|somewhere) in|in (?:early|late|mid-?)|in|since"
               rf"|as of"
               rf"|during|around|from|early|late|mid-|mid|by|until|at the (?:start|end|beginning)"
-              rf" of|end of|start of) ?{_MONTH}(?:,? {_YEAR})?|\b{_MONTH},? {_YEAR}\b"),
-    ("year", rf"\b(?:(?:back |way back )?in|since|from|around|during|as of|starting in|until"
-             rf"|in (?:early|late|mid-?)) {_YEAR}\b"),
+              rf" of|end of|start of) ?{_MONTH}(?:,? {_YEAR}| (?:last|this) year)?"
+              rf"|\b{_MONTH},? {_YEAR}\b"),
+    ("year", rf"\b(?:(?:(?:back |way back )?in|since|from|around|during|as of|starting in|until)"
+             rf"(?: (?:early|late|the middle of|the end of|the start of))?|in mid-?|mid-|mid"
+             rf"|early|late) ?{_YEAR}\b"),
     ("dur", rf"\b(?:for|over) (?:the )?(?:past |last )?(?:{_ABOUT})?{_NUM} {_UNIT}\b"
             r"|\bfor (?:years|months|ages|decades|a while|a long time|weeks)\b"),
 )
@@ -80,7 +84,8 @@ _WEEKDAYS = {d: i for i, d in enumerate(
     ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"))}
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
             "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-            "fifteen": 15, "twenty": 20, "thirty": 30, "a few": 3, "few": 3, "a couple": 2,
+            "fifteen": 15, "twenty": 20, "thirteen": 13, "fourteen": 14, "sixteen": 16,
+            "seventeen": 17, "eighteen": 18, "nineteen": 19, "forty": 40, "fifty": 50, "thirty": 30, "a few": 3, "few": 3, "a couple": 2,
             "a couple of": 2, "couple of": 2, "several": 3}
 _SEASON_START = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
 _WORD = re.compile(r"[a-z]+|\d+")
@@ -156,7 +161,8 @@ def resolve(ref: TimeRef, at: datetime) -> datetime | None:
     elif ref.kind == "rel":
         value = _relative(words, day0)
     elif ref.kind == "day":
-        value = day0 - timedelta(days=2 if ("before" in words or words[-2:] == ["other", "day"])
+        value = day0 - timedelta(days=14 if words[:4] == ["the", "week", "before", "last"]
+                                 else 2 if ("before" in words or words[-2:] == ["other", "day"])
                                  else 7 if words[-1] == "week" else
                                  1 if ("yesterday" in words or "night" in words) else 0)
     elif ref.kind == "part":
@@ -171,8 +177,11 @@ def resolve(ref: TimeRef, at: datetime) -> datetime | None:
         value = _weekday(words, day0, step=-1)
     elif ref.kind == "month":
         value = _month(words, day0)
-    else:  # year
-        value = day0.replace(year=int(next(w for w in words if w.isdigit())), month=1, day=1)
+    else:  # year: "in late 2019" is its autumn, "mid-2021" its summer
+        month = (10 if "late" in words or "end" in words else
+                 6 if "mid" in words or "middle" in words else 1)
+        value = day0.replace(year=int(next(w for w in words if w.isdigit())), month=month,
+                             day=1)
     if value is not None and value > at:
         return day0
     return value
@@ -205,6 +214,12 @@ def resolve_future(ref: TimeRef, at: datetime) -> datetime | None:
         value = _day_of_month(words, day0, step=1)
     elif ref.kind == "wday":
         value = _weekday(words, day0, step=1)
+    elif ref.kind == "part" and "last" not in words and words[-1] == "month":
+        # "at the end of the month": this month's last day; "the start of the month": the next
+        last = monthrange(day0.year, day0.month)[1]
+        value = (day0.replace(day=last) if "end" in words or "late" in words
+                 else day0.replace(day=15) if "mid" in words or "middle" in words
+                 else _add_months(day0.replace(day=1), 1))
     elif ref.kind in ("month", "season", "year") or (ref.kind == "rel" and words[0] == "this"):
         unit = next((w for w in words if w in _MONTHS or w in _SEASON_START), None)
         years = [int(w) for w in words if w.isdigit() and len(w) == 4]
@@ -235,6 +250,10 @@ def _next(words: list[str], text: str, day0: datetime) -> datetime | None:
     """'tomorrow', 'next week', 'next spring', 'in three weeks': vague ones give None."""
     if words[0] == "tomorrow":
         return day0 + timedelta(days=1)
+    if words[-3:] == ["week", "after", "next"]:
+        return day0 - timedelta(days=day0.weekday()) + timedelta(days=14)
+    if words[-2:] == ["new", "year"]:
+        return day0.replace(year=day0.year + 1, month=1, day=1)
     m = _NUM_UNIT.search(text)
     if words[0] == "in" and m is not None:
         span = day0 - (_minus(m.group(0), day0) or day0)
@@ -319,6 +338,8 @@ def _month(words: list[str], day0: datetime) -> datetime:
     years = [int(w) for w in words if w.isdigit() and len(w) == 4]
     if years:
         year = years[0]
+    elif words[-2:] in (["last", "year"], ["this", "year"]):
+        year = day0.year - (1 if words[-2] == "last" else 0)
     else:
         # Told in November, "in August" is this year's; told in February, last year's.
         year = day0.year if month <= day0.month else day0.year - 1
@@ -355,7 +376,14 @@ def _minus(text: str, day0: datetime) -> datetime | None:
     if m is None:
         return None
     raw = m.group(1).lower()
-    unit = m.group(2).lower().rstrip("s")
+    unit = m.group(2).lower()
+    if raw.endswith(" and a half"):  # "two and a half years": the same as "two years and a half"
+        raw, unit = raw.removesuffix(" and a half"), f"{unit} and a half"
+    if unit.endswith(" and a half"):  # "a year and a half ago": the half, then the whole
+        unit = unit.removesuffix(" and a half").rstrip("s")
+        whole = _minus(f"{raw} {unit}", day0)
+        return _minus(f"half a {unit}", whole) if whole is not None else None
+    unit = unit.rstrip("s")
     if raw.startswith("half"):
         return {"day": day0, "week": day0 - timedelta(days=3), "fortnight": day0 - timedelta(
             days=7), "month": day0 - timedelta(days=15), "year": _add_months(day0, -6)}.get(
@@ -410,18 +438,3 @@ def span_before(text: str, end: datetime) -> datetime | None:
     day0 = as_utc(end).replace(hour=0, minute=0, second=0, microsecond=0)
     return _minus(m.group(0), day0) if m is not None else None
 
-
-def month_day(text: str, at: datetime) -> str | None:
-    """The calendar day the first date in `text` names, as "July 3" (with its year when one
-    is said: "March 12, 1990"); None when `text` names no day ("in the spring")."""
-    for ref in find_times(text):
-        if ref.kind not in ("date", "future", "dom", "wday"):
-            continue
-        value = resolve_future(ref, at) if ref.kind != "date" else _dateparse(
-            _date_text(ref.text), as_utc(at).replace(hour=0, minute=0, second=0,
-                                                     microsecond=0).isoformat(), "future")
-        if value is None:
-            continue
-        day = f"{value.strftime('%B')} {value.day}"
-        return f"{day}, {value.year}" if re.search(_YEAR, ref.text) else day
-    return None

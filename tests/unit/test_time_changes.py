@@ -9,8 +9,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from pipeline.extract.changes import month_day
 from pipeline.extract.rules import RuleExtractor
-from pipeline.extract.timeexpr import month_day, span_before
+from pipeline.extract.timeexpr import span_before
 from pipeline.reconcile import advance, reconcile
 from pipeline.valid_time import holds_at
 from schemas.records import Claim, Fact, Transcript, Turn
