@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from pipeline.extract.language_names import iso_languages
+
 
 def alt(words: frozenset[str] | tuple[str, ...]) -> str:
     """A regex alternation over `words`, longest first, so "type 2 diabetes" beats "diabetes"."""
@@ -62,7 +64,8 @@ Romanian Russian Serbian Sinhala Slovak Slovenian Somali Spanish Swahili Swedish
 Tamil Telugu Thai Tibetan Turkish Ukrainian Urdu Uzbek Vietnamese Welsh Xhosa Yiddish
 Yoruba Zulu
 """.split()) | frozenset({"Sign Language", "American Sign Language", "ASL", "BSL",
-                           "British Sign Language", "Brazilian Portuguese", "Swiss German"})
+                           "British Sign Language", "Brazilian Portuguese", "Swiss German"}
+                          ) | iso_languages()
 
 LANGUAGE_BY_LOWER: dict[str, str] = {w.lower(): w for w in LANGUAGES}
 

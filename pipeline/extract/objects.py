@@ -319,13 +319,20 @@ def phrase(text: str, ctx: ObjCtx) -> Result:
     return [(None, value)]
 
 
+_QUALIFIER = re.compile(r"^(?:mostly|mainly|especially|particularly|usually|largely|generally"
+                        r"|above all)\s+", _I)
+_EXCEPTION = re.compile(r"^(?:except|but not|apart from|not|never|other than)\b", _I)
+
+
 def likes(text: str, ctx: ObjCtx) -> Result:
     """Things liked or disliked; "to cook" becomes "cooking"; short lists are split."""
     value = trim(text, keep_commas=True)
     if not value or _PRONOUN_START.match(value):
         return []
     value = re.sub(r"^to (\w+)", lambda m: to_gerund(m.group(1)), value, flags=_I)
-    parts = [p for p in _LIST_SPLIT.split(value) if p]
+    # "cooking, mostly Thai food": a qualifier's word goes, an exception is no like.
+    parts = [_QUALIFIER.sub("", p) for p in _LIST_SPLIT.split(value)
+             if p and not _EXCEPTION.match(p)]
     if len(parts) > 1 and all(len(p.split()) <= 3 for p in parts):
         return [(None, strip_article(p)) for p in parts if not _PRONOUN_START.match(p)]
     value = strip_article(trim(value))

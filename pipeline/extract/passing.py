@@ -19,6 +19,7 @@ from collections.abc import Iterator
 
 from pipeline.extract import passing_people as people
 from pipeline.extract.gazetteer import lookup
+from pipeline.extract.lexicon import LANGUAGES
 from pipeline.extract.mentions import CAP, CAP_RUN, NOT_NAMES, Found, cue, own
 
 _I = re.IGNORECASE
@@ -94,6 +95,9 @@ _RESIDENCE = (
     cue("city", r"\bbased (?:out of|in) (?P<m>" + CAP + r")(?=[^.]*\b(?:i|we)\b)|^(?:i'm|we're|"
                  r"i am|we are)\s+(?:\w+\s+)?based (?:out of|in) (?P<m2>" + CAP + ")"),
 )
+#: A sentence that puts the user somewhere else than the place its weak cue names.
+_ELSEWHERE = re.compile(r"\b(?:there|unlike here|than here|compared to here|back home|move|moving"
+                        r"|relocat\w*|if|would|'d|visit\w*|went)\b", _I)
 #: Words between a cue and a place that make it a visit, not a home.
 _VISIT = re.compile(r"\b(?:trip|weekend|holiday|vacation|visit|visiting|flight|conference"
                     r"|wedding|honeymoon|tour|day out|layover|stopover|hotel|festival|second|summer|holiday"
@@ -120,7 +124,11 @@ _NOT_ROLES = re.compile(
     r"|non-smoker|vegetarian|vegan|pescatarian|flexitarian|foreigner|expat|immigrant"
     r"|introvert|extrovert|optimist|pessimist|perfectionist|carnivore|teetotaller|drinker"
     r"|runner|swimmer|climber|cyclist|hiker|reader|gamer|baker at heart|survivor|speaker"
-    r"|learner|native|listener|sleeper|eater|talker|worrier|overthinker)s?$", _I)
+    r"|learner|native|listener|sleeper|eater|talker|worrier|overthinker|fluent|confident"
+    r"|competent|different|decent|brilliant|hesitant|reluctant|pregnant|independent|excellent"
+    r"|present|absent|relevant|dependent|intelligent|urgent|efficient|consistent|persistent"
+    r"|content|silent|vibrant|tolerant|intolerant|arrogant|ignorant|elegant|pleasant|distant"
+    r"|fluent-ish|proficient|conversant|resilient|lenient|ancient|recent|frequent|eminent)s?$", _I)
 _HOBBYIST = frozenset({"avid", "keen", "amateur", "big", "huge", "passionate", "casual", "hobby",
                        "aspiring", "wannabe", "weekend", "lifelong", "enthusiastic", "terrible",
                        "bad", "good", "great", "decent", "occasional", "total", "complete"})
@@ -249,6 +257,9 @@ def _places(text: str, question: bool) -> Iterator[Found]:
                 continue
             if _VISIT.search(re.split(r"[.;!?]", text[m.end(group):], maxsplit=1)[0]):
                 continue  # "I'm in Paris since Monday for a conference"
+            clause = text[text.rfind(";", 0, m.start()) + 1:]
+            if cue.confidence < 0.7 and _ELSEWHERE.search(clause):
+                continue  # "Lisbon rents are insane, I'd never move there"
             if not own(text, m.start(), question):
                 continue
             name, kind = found
@@ -267,7 +278,7 @@ def _org_at(text: str, start: int) -> str | None:
     name = " ".join(words).rstrip(".,'")
     place = lookup(name)
     # A small town may share an organisation's name (Pinecrest); a city of note does not.
-    if not name or words[0] in NOT_NAMES or (place is not None and (
+    if not name or words[0] in NOT_NAMES or name in LANGUAGES or (place is not None and (
             place.kind != "city" or place.population > 100_000)):
         return None
     if name.split()[0].rstrip("'s") in NOT_NAMES:

@@ -11,7 +11,9 @@ from pipeline.extract.grammar import END, Rule
 
 _OCC = lx.alt(lx.OCCUPATIONS - {"administrator", "head", "lead"})
 _MOD = (r"(?:(?!(?:a|an|the|of|and|or|not|fan|big|huge|bit|very|so|avid|keen|amateur|hobby"
-        r"|weekend|passionate|enthusiastic|casual|budding|aspiring)\b)[\w&/.-]+\s+){0,3}?")
+        r"|weekend|passionate|enthusiastic|casual|budding|aspiring|my|his|her|their|our|your"
+        r"|colleague|friend|sister|brother|boss|partner|husband|wife|mum|mom|dad)\b)"
+        r"[\w&/.-]+\s+){0,3}?")
 _CHIEF = (r"(?:head|director|vp|vice\s+president|chief|manager|lead|professor|founder"
           r"|co-?founder|owner|president|ceo|cto|cfo|coo|editor|principal)")
 _LOWER_WORD = r"(?-i:[a-z])[\w&-]*"

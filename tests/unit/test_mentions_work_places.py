@@ -80,3 +80,32 @@ def test_someone_elses_partner_is_not_the_users():
 
 def test_naming_the_baby_is_no_job_title():
     assert of(facts("We named the baby Rosa after my grandmother."), "job_title") == set()
+
+
+@pytest.mark.parametrize("text", [
+    "Bergen rents are insane, I'd never move there.",
+    "The trams in Vienna are always on time, unlike here.",
+])
+def test_daily_life_of_a_city_one_does_not_live_in(text):
+    assert of(facts(text), "city") == set()
+
+
+def test_a_weak_cue_after_an_unrelated_clause_still_counts():
+    found = facts("The ferry was late again on the way home; Tallinn traffic is its own sport.")
+    assert of(found, "city") == {"Tallinn"}
+
+
+def test_a_colleagues_internship_is_not_the_users_job():
+    found = facts("My colleague interns at Deliveroo.")
+    assert of(found, "employer") == set() and of(found, "job_title") == set()
+
+
+def test_fluent_in_a_language_is_neither_a_job_nor_an_employer():
+    found = facts("I'm fluent in Amharic and Tigrinya.")
+    assert of(found, "employer") == set() and of(found, "job_title") == set()
+    assert of(found, "language_spoken") == {"Amharic", "Tigrinya"}
+
+
+def test_a_like_keeps_no_qualifier_and_an_exception_is_no_like():
+    assert of(facts("I love baking, especially sourdough."), "likes") == {"baking", "sourdough"}
+    assert of(facts("I like most vegetables, except okra."), "likes") == {"most vegetables"}
