@@ -61,7 +61,7 @@ _RESIDENCE = (
     cue("city", r"\b(?:(?:i'm|we're|i am|we are|i've been|we've been|got|get|getting|arrived"
                  r"|landed|now|finally|safely|glad to be|good to be)\s+(?:\w+\s+)?)back (?:home )?in"
                  r" (?P<m>" + CAP + r")(?!\s+(?:for|on)\b)|\bback (?:home )?in (?P<m2>" + CAP
-                 + r")\s+(?:now|at last|again)\b"),
+                 + r")(?:\s+(?:now|at last|again)\b|\s*!)"),  # "Back in Toulouse!": returned
     cue("city", r"(?<!back )\bhome (?:is|in) (?P<m>" + CAP + ")"),
     cue("city", r"\bnew (?:to|in) (?P<m>" + CAP + ")"),
     cue("city", r"\b(?:i'm|we're|i am|we are)\s+(?:still\s+|stuck\s+|back\s+|now\s+|currently\s+"
