@@ -182,9 +182,13 @@ def test_a_worker_serves_only_the_queues_it_is_given(broker_env, tmp_path, ns):
         rt.deps.dispose()
 
 
-@pytest.mark.parametrize("stage", ["replay", "consolidate"], ids=["extract", "consolidate"])
+@pytest.mark.parametrize("stage, options", [
+    ("replay", ("--concurrency=1",)), ("consolidate", ("--concurrency=1",)),
+    # the extract queue as operators run it for an LLM: the group commit's writer is killed
+    ("replay", ("--pool=threads", "--concurrency=8"))],
+    ids=["extract", "consolidate", "extract-threads"])
 def test_worker_killed_mid_stage_loses_and_duplicates_nothing(any_broker_env, tmp_path, ns,
-                                                              stage):
+                                                              stage, options):
     """A clean run first; then the same session with a worker killed inside the stage's
     transaction, and another worker finishing it: the same rows, the same facts."""
     env = any_broker_env
@@ -198,7 +202,7 @@ def test_worker_killed_mid_stage_loses_and_duplicates_nothing(any_broker_env, tm
         _stop(workers.pop())
         expected = _outcome(rt, clean_ns)
 
-        killed = _start_worker(env, tmp_path, "killed", pause=(stage, 6))
+        killed = _start_worker(env, tmp_path, "killed", pause=(stage, 6), options=options)
         workers.append(killed)
         _story(rt, ns)
         before = "replay" if stage == "consolidate" else None
