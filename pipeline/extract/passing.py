@@ -64,6 +64,17 @@ _RESIDENCE = (
                  + r")(?:\s+(?:now|at last|again)\b|\s*!)"),  # "Back in Toulouse!": returned
     cue("city", r"(?<!back )\bhome (?:is|in) (?P<m>" + CAP + ")"),
     cue("city", r"\bnew (?:to|in) (?P<m>" + CAP + ")"),
+    # Time told as a stretch of life there: "our first winter in Montreal has been brutal",
+    # "it's my third year in Seoul", "two months into life in Kraków", "since we got to Brno".
+    cue("city", r"\b(?:my|our) (?:first|second|third|fourth|fifth|\w+th) (?:winter|summer|spring"
+                 r"|autumn|fall|year|month|christmas|monsoon) (?:here )?in (?P<m>" + CAP
+                 + r")(?!\s+(?:was|were|had)\b)"),
+    cue("city", r"\binto (?:life|living|our life|my life) in (?P<m>" + CAP + ")"),
+    cue("city", r"\b(?:since|after|now that|ever since) (?:we|i) (?:got|arrived|came|moved) (?:to|in)"
+                 r" (?P<m>" + CAP + ")"),
+    cue("city", r"\b(?:signed|got|found) (?:a|the|our|my) (?:\w+ )?(?:lease|tenancy|mortgage)"
+                 r" (?:on a (?:\w+ )?(?:flat|house|place|apartment) )?in (?P<m>" + CAP + ")"),
+    cue("city", r"\b(?:i'm|we're|i am|we are) (?:\w+ )?renting in (?P<m>" + CAP + ")"),
     cue("city", r"\b(?:i'm|we're|i am|we are)\s+(?:still\s+|stuck\s+|back\s+|now\s+|currently\s+"
                  r"|finally\s+|here\s+)*in (?P<m>" + CAP + r")\b(?!'?\s+(?:for|this|next|until|till"
                  r"|over|on|during|visiting|again)\b)"),

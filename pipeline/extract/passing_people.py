@@ -251,6 +251,8 @@ def names(text: str, question: bool) -> Iterator[Found]:
                 preferred = True
                 yield "preferred_name", name, "assert", 0.9, m.start()
     m = _IM_NAME.search(text)
+    if m and m.group("m").lower().endswith(("-based", "-born", "-ish")):
+        m = None  # "I'm Leeds-based"
     if (m and not preferred and is_name(m.group("m")) and not _DEMONYM.search(m.group("m"))
             and not question):
         yield "preferred_name", m.group("m"), "assert", 0.85, m.start()

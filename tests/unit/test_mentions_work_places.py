@@ -109,3 +109,23 @@ def test_fluent_in_a_language_is_neither_a_job_nor_an_employer():
 def test_a_like_keeps_no_qualifier_and_an_exception_is_no_like():
     assert of(facts("I love baking, especially sourdough."), "likes") == {"baking", "sourdough"}
     assert of(facts("I like most vegetables, except okra."), "likes") == {"most vegetables"}
+
+
+@pytest.mark.parametrize("text, city", [
+    ("Our first spring in Valencia has been wetter than promised.", "Valencia"),
+    ("Three weeks into life in Antwerp and I already have a favourite bakery.", "Antwerp"),
+    ("Ever since we arrived in Tampere the kids have been skating.", "Tampere"),
+    ("We finally signed a lease in Cardiff on Friday.", "Cardiff"),
+    ("We're still renting in Nantes until we find something.", "Nantes"),
+])
+def test_a_stretch_of_life_in_a_city_places_the_user(text, city):
+    assert of(facts(text), "city") == {city}
+
+
+def test_a_stretch_that_was_a_trip_places_nobody():
+    assert of(facts("Our first week in Rome was amazing."), "city") == set()
+
+
+def test_a_city_based_user_has_no_such_name():
+    found = facts("I'm Dundee-based, for what it's worth.")
+    assert of(found, "preferred_name") == set() and of(found, "city") == {"Dundee"}
