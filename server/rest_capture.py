@@ -5,6 +5,9 @@ Each route is a thin adapter: parse, call the use case in `api/`, answer. Writes
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
+
 from fastapi import APIRouter, Depends, Request
 
 from api.capture import import_session
@@ -19,13 +22,21 @@ from schemas.records import SessionInfo
 router = APIRouter(prefix="/v1/users/{user}", tags=["capture"])
 
 
+async def _at(request: Request, who: Caller, status: int, body,
+              use_case: Callable[..., SessionInfo], user: str, session: str,
+              at: datetime | None):
+    """A session's start or end: `use_case(namespace, user, session, at)` as an idempotent
+    write, `at` the client's time (None: now)."""
+    return await write(request, who, status, body,
+                       lambda: use_case(who.namespace, user, session, at))
+
+
 @router.put("/sessions/{session}", response_model=SessionInfo,
             summary="Start a session (idempotent while it is open)")
 async def start_session(request: Request, user: str = UserId, session: str = SessionId,
                         body: SessionStart | None = None, who: Caller = Depends(caller)):
-    started_at = body.started_at if body else None
-    return await write(request, who, 200, body, lambda: who.runtime.memory.start_session(
-        who.namespace, user, session, started_at))
+    return await _at(request, who, 200, body, who.runtime.memory.start_session, user, session,
+                     body.started_at if body else None)
 
 
 @router.post("/sessions/{session}/turns", response_model=TurnsOut, status_code=201,
@@ -53,9 +64,8 @@ async def remember(request: Request, body: ClaimIn, user: str = UserId,
              summary="End a session: the transcript is stored, consolidation is queued")
 async def end_session(request: Request, user: str = UserId, session: str = SessionId,
                       body: SessionEnd | None = None, who: Caller = Depends(caller)):
-    ended_at = body.ended_at if body else None
-    return await write(request, who, 202, body, lambda: who.runtime.memory.end_session(
-        who.namespace, user, session, ended_at))
+    return await _at(request, who, 202, body, who.runtime.memory.end_session, user, session,
+                     body.ended_at if body else None)
 
 
 @router.post("/sessions:import", response_model=SessionInfo, status_code=202,

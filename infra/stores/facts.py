@@ -28,8 +28,7 @@ def to_fact(row: FactRow) -> Fact:
 
 
 def _held(row: QuarantineRow) -> QuarantinedClaim:
-    return QuarantinedClaim(**{f: getattr(row, f) for f in QuarantinedClaim.model_fields
-                               if f != "claim"}, claim=row.claim or {})
+    return QuarantinedClaim.model_validate(row, from_attributes=True)
 
 
 class FactStore:

@@ -14,8 +14,7 @@ from schemas.records import DeadLetter
 
 
 def to_dead_letter(row: DeadLetterRow) -> DeadLetter:
-    return DeadLetter(**{f: getattr(row, f) for f in DeadLetter.model_fields
-                         if f != "payload"}, payload=row.payload or {})
+    return DeadLetter.model_validate(row, from_attributes=True)
 
 
 class RunStore:

@@ -7,6 +7,7 @@ redirect to the page (so a reload does not repeat it), an erasure with its recei
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import date
 
 from fastapi import APIRouter, Form, Request
@@ -81,36 +82,40 @@ def user_router(runtime: Runtime) -> APIRouter:
             return page(request, "user/on_day.html", on=on, day=day, axis=axis, axes=AXES)
         return view(request, token, grant, note=note, day=day, axis=axis)
 
+    def posted(request: Request, token: str, csrf: str,
+               act: Callable[[Grant], Response]) -> Response:
+        """Every form's post: the link and the form's CSRF token checked, then `act` with the
+        link's grant; a refused link answers with the refusal page, a refused action with the
+        page again, saying why."""
+        try:
+            grant = guarded(request, token, csrf)
+        except LinkRefused as exc:
+            return refused(request, exc)
+        try:
+            return act(grant)
+        except ReverieError as exc:
+            return view(request, token, grant, status=400, error=str(exc))
+
     @router.post("/correct")
     def correct_value(request: Request, token: str, predicate: str = Form(...),
                       value: str = Form(""), remove: str = Form(""),
                       csrf: str = Form("")) -> Response:
-        try:
-            grant = guarded(request, token, csrf)
-        except LinkRefused as exc:
-            return refused(request, exc)
-        try:
+        def act(grant: Grant) -> Response:
             with acting_as("inspector"):
                 correct(runtime.memory, grant.namespace, grant.subject, predicate, value,
                         remove=bool(remove))
-        except ReverieError as exc:
-            return view(request, token, grant, status=400, error=str(exc))
-        return home(request, token, "removed" if remove else "corrected")
+            return home(request, token, "removed" if remove else "corrected")
+        return posted(request, token, csrf, act)
 
     @router.post("/held/{quarantine_id}")
     def review(request: Request, token: str, quarantine_id: str, action: str = Form(...),
                csrf: str = Form("")) -> Response:
-        try:
-            grant = guarded(request, token, csrf)
-        except LinkRefused as exc:
-            return refused(request, exc)
-        try:
+        def act(grant: Grant) -> Response:
             with acting_as("inspector"):
                 quarantine.resolve(runtime.memory, grant.namespace, grant.subject,
                                    quarantine_id, action)
-        except ReverieError as exc:
-            return view(request, token, grant, status=400, error=str(exc))
-        return home(request, token, f"{action}ed")
+            return home(request, token, f"{action}ed")
+        return posted(request, token, csrf, act)
 
     def _erasure(mode: str, fact_id: str, text: str) -> dict:
         if mode == "fact":
@@ -126,37 +131,27 @@ def user_router(runtime: Runtime) -> APIRouter:
     def forget_preview(request: Request, token: str, mode: str = Form(...),
                        fact_id: str = Form(""), text: str = Form(""), label: str = Form(""),
                        csrf: str = Form("")) -> Response:
-        try:
-            grant = guarded(request, token, csrf)
-        except LinkRefused as exc:
-            return refused(request, exc)
-        try:
+        def act(grant: Grant) -> Response:
             planned = preview(runtime.memory, grant.namespace, grant.subject,
                               **_erasure(mode, fact_id, text))
-        except ReverieError as exc:
-            return view(request, token, grant, status=400, error=str(exc))
-        return page(request, "user/forget_confirm.html", grant=grant, planned=planned,
-                    mode=mode, fact_id=fact_id, text=text, label=label,
-                    csrf=csrf_token(secret, token))
+            return page(request, "user/forget_confirm.html", grant=grant, planned=planned,
+                        mode=mode, fact_id=fact_id, text=text, label=label,
+                        csrf=csrf_token(secret, token))
+        return posted(request, token, csrf, act)
 
     @router.post("/forget")
     def forget_now(request: Request, token: str, mode: str = Form(...),
                    fact_id: str = Form(""), text: str = Form(""), label: str = Form(""),
                    confirm: str = Form(""), csrf: str = Form("")) -> Response:
-        try:
-            grant = guarded(request, token, csrf)
-        except LinkRefused as exc:
-            return refused(request, exc)
-        if confirm != "yes":
-            return home(request, token)
-        try:
+        def act(grant: Grant) -> Response:
+            if confirm != "yes":
+                return home(request, token)
             with acting_as("inspector"):
                 receipt = forget(runtime.memory, grant.namespace, grant.subject,
                                  **_erasure(mode, fact_id, text))
-        except ReverieError as exc:
-            return view(request, token, grant, status=400, error=str(exc))
-        return page(request, "user/receipt.html", grant=grant, receipt=receipt, mode=mode,
-                    text=text, label=label)
+            return page(request, "user/receipt.html", grant=grant, receipt=receipt, mode=mode,
+                        text=text, label=label)
+        return posted(request, token, csrf, act)
 
     @router.get("/export")
     def download(request: Request, token: str) -> Response:

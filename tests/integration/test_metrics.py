@@ -1,9 +1,13 @@
 """Telemetry of a real worker process: its Prometheus endpoint answers during a run and the
 counters move; its JSON log lines of a task carry namespace, user, session and stage; and
-`reverie metrics` computes the store's gauges on scrape."""
+`reverie metrics` computes the store's gauges on scrape, and, run as the command it is
+against a real Redis broker, reports the queue depth, on loopback."""
 from __future__ import annotations
 
 import json
+import re
+import subprocess
+import sys
 import time
 import urllib.request
 
@@ -104,3 +108,53 @@ def test_metrics_command_computes_store_gauges_on_scrape(runtime, ns):
     assert ratio and float(ratio[0].split()[-1]) > 0  # the move superseded Munich
     assert 'reverie_store_decisions{kind="superseded"}' in text
     assert 'reverie_store_sessions{state="consolidated"}' in text
+
+
+_DEPTH = re.compile(r'^reverie_queue_depth\{queue="([^"]+)"\} (\S+)$', re.MULTILINE)
+
+
+def _waiting_event(env, ns) -> None:
+    """A session ended with no worker running: its event waits in the broker."""
+    rt = _publisher(env)
+    try:
+        _story(rt, ns)
+    finally:
+        rt.deps.dispose()
+
+
+def _queues(env) -> set[str]:
+    base = env["REVERIE_QUEUE"]
+    return {base, f"{base}.extract", f"{base}.consolidate", f"{base}.forget"}
+
+
+def test_the_metrics_command_reports_a_real_brokers_queue_depth(broker_env, ns):
+    _waiting_event(broker_env, ns)
+    done = subprocess.run([sys.executable, "-m", "scripts.cli", "metrics", "--once"],
+                          env=broker_env, capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stdout + done.stderr
+    depth = {q: float(n) for q, n in _DEPTH.findall(done.stdout)}
+    assert set(depth) == _queues(broker_env), done.stdout
+    assert sum(depth.values()) >= 1, depth
+    assert 'reverie_store_sessions{state="ended"}' in done.stdout
+    assert "Traceback" not in done.stderr and "No hostname" not in done.stderr, done.stderr
+
+
+def test_the_metrics_endpoint_serves_on_loopback_only(broker_env, ns, tmp_path):
+    import psutil
+    _waiting_event(broker_env, ns)
+    port = free_port()
+    log = open(tmp_path / "metrics.log", "w")
+    proc = subprocess.Popen([sys.executable, "-m", "scripts.cli", "metrics", "--port",
+                             str(port)], env=broker_env, stdout=log, stderr=subprocess.STDOUT,
+                            start_new_session=True)
+    try:
+        _wait(lambda: _answering(port), 120, "reverie metrics to answer",
+              logs=[tmp_path / "metrics.log"])
+        samples = _scrape(port)
+        assert {dict(lab)["queue"] for (n, lab) in samples if n == "reverie_queue_depth"} \
+            == _queues(broker_env)
+        listening = [c.laddr for c in psutil.Process(proc.pid).net_connections("inet")
+                     if c.status == psutil.CONN_LISTEN]
+        assert listening and {a.ip for a in listening} == {"127.0.0.1"}, listening
+    finally:
+        _stop(proc)
