@@ -51,6 +51,11 @@ _HYPOTHETICAL = re.compile(
     r"|offered|unless|in case|pretend|joke|joking|kidding|love to|like to|\w+'d"
     # An intention is not yet a fact: "we've decided to move to Perth", "I'm going to join".
     r"|decided to|agreed to|intend(?:ing)? to|aim(?:ing)? to|gonna|about to|set to"
+    # ... and what nearly happened did not: "I was supposed to move to Oslo", "we nearly
+    # moved to Cork", "I was going to take the job at Globex".
+    r"|supposed to|meant to|(?:was|were) going to|had (?:planned|hoped|wanted|meant) to"
+    r"|(?:nearly|almost) (?:moved|took|accepted|went|joined|quit|left|relocated|signed|started"
+    r"|bought|got)|(?:nearly|almost)(?=\s*$)"
     r"|going to (?!(?:the|a|an|my|our|be in|be at|his|her|their)\b))\b", _I)
 _HYPOTHETICAL_OPENER = re.compile(
     r"^\W*(?:(?:and|but|so|ok|okay|honestly|seriously)\W+)*(?:if|what if|should i|should we"

@@ -182,6 +182,9 @@ def test_backstory_then_the_present_place() -> None:
     "I'm going to join Globex, I think.",
     "What if we moved to Denver next year?",
     "If I moved to Perth I'd miss the rain.",
+    "I was supposed to move to Perth but it fell through.",   # what nearly happened
+    "We nearly moved to Perth last year.",
+    "I was going to take the job at Globex, but no.",
 ])
 def test_an_intention_or_a_what_if_changes_no_place_or_job(text: str) -> None:
     assert not [t for t in _told(text) if t[0] in ("city", "employer") and t[2] == "assert"
