@@ -74,19 +74,20 @@ _FRAME = re.compile(
     r"|pretend|what\s+if|assuming|as\s+a\s+joke|jokingly|e\.g\.?|as\s+an\s+example"
     r"|in\s+an?\s+(?:alternate|parallel)\s+(?:universe|world))\b", _I)
 #: First-person hedges: the user is unsure; the claim is kept at low confidence.
+#: The hedges that only the speaker can make ("I think", "I'm not sure").
+_FIRST_PERSON_HEDGE = (r"\b(?:i (?:think|guess|believe|suppose|reckon|feel like|assume)"
+                       r"|i'm not (?:sure|certain)|not (?:sure|certain)|i'm pretty sure"
+                       r"|i think that)\b")
 _HEDGE = re.compile(
-    r"\b(?:i (?:think|guess|believe|suppose|reckon|feel like|assume)|i'm not (?:sure|certain)"
-    r"|not (?:sure|certain)|probably|maybe|perhaps|possibly|likely|kind of|sort of|kinda"
-    r"|sorta|i'm pretty sure|apparently|might be|may be|seems? like|i think that)\b", _I)
+    _FIRST_PERSON_HEDGE + r"|\b(?:probably|maybe|perhaps|possibly|likely|kind of|sort of|kinda"
+    r"|sorta|apparently|might be|may be|seems? like)\b", _I)
 _EXPERT_REPORT = re.compile(
     r"\b(?:my|the|our)\s+(?:doctor|doc|allergist|gp|dermatologist|physician|specialist"
     r"|consultant|tests?|test\s+results?|results?|blood\s+(?:work|tests?)|nurse|dentist|optician"
     r"|cardiologist|neurologist|therapist|psychiatrist)\s+(?:(?:just|finally|has|have)\s+)?"
     r"(?:says?|said|confirmed|confirms|found|showed|shows|told\s+me|thinks|reckons"
     r"|diagnosed)\s+(?:that\s+)?$", _I)
-_HEDGE_ONLY_PREFIX = re.compile(
-    r"\b(?:i (?:think|guess|believe|suppose|reckon|feel like|assume)|i'm not (?:sure|certain)"
-    r"|not (?:sure|certain)|i'm pretty sure|i think that)\b", _I)
+_HEDGE_ONLY_PREFIX = re.compile(_FIRST_PERSON_HEDGE, _I)
 
 #: Claims about privileges, roles or access: from any turn, always quarantined downstream.
 _ACCESS = re.compile(
