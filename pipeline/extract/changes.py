@@ -136,8 +136,12 @@ def told_changes(text: str, found: list[Claim], at: datetime, base: tuple[str, i
     `found`, what the rules read in it already; `turn_text` is the whole turn (a dated move
     without its destination goes where the turn named before it)."""
     said = _Said(text, as_utc(at), base, tuple(found), question)
-    if question or not re.search(r"\b(?:i|we|me|us|my|our|i'm|we're|i've|we've)\b", text, _I):
+    if question:
         return []
+    if not re.search(r"\b(?:i|we|me|us|my|our|i'm|we're|i've|we've)\b", text, _I):
+        # Chat drops the subject of a stay ("Nearly three weeks in Auckland now."): that one
+        # only, and only where nobody else is the subject.
+        return [] if about_other(text) else _stays(said)
     out = [*_ended_spans(said, read), *_last_day(said), *_arrivals(said), *_stays(said),
            *_birthday(said), *_dated_bare_move(said, found, turn_text),
            *_promotion(said, found, read), *_said_over(said, read)]

@@ -274,9 +274,15 @@ ACTIVE: tuple[Rule, ...] = (
         r"|job\s+interview|interview|exam|surgery|operation|wedding|flight|conference"
         r"|appointment|check-?up|scan|consultation|procedure|hearing|audition)\b.*?)"
         r"(?:\s+coming\s+up)?$",
+        # "my dentist appointment is on the 14th", "our flight's next Tuesday".
+        r"<MY>(?P<obj>(?:upcoming\s+|next\s+)?(?:[\w-]+\s+){0,2}?(?:appointment|check-?up"
+        r"|interview|exam|surgery|operation|flight|scan|consultation|procedure|hearing"
+        r"|audition))(?:\s+is|'s)\s+(?=on\b|at\b|next\b|this\b|tomorrow\b|in\s+\w+\s+"
+        r"(?:days|weeks)\b|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)",
     ), keys=("planning", "organi", "arranging", "booking", "preparing", "putting together",
              "going", "heading", "off to", "flying", "travel", "driving", "visiting", "have",
-             "got"),
+             "got", "appointment", "check", "interview", "exam", "surgery", "operation",
+             "flight", "scan", "consultation", "procedure", "hearing", "audition"),
         kind="plan", future_ok=True, confidence=0.85, on_neg="skip"),
 )
 

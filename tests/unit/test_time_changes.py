@@ -230,3 +230,14 @@ def test_endings_said_in_passing(text: str, predicate: str, obj: str, when: date
 def test_no_ending_for_questions_others_or_contrasts(text: str) -> None:
     assert not [t for t in _told(text) if t[2] == "retract" and t[0] in (
         "employer", "hobby")]
+
+
+def test_an_appointment_told_by_its_own_date_and_a_subjectless_stay() -> None:
+    found = [c for c in claims_of("My eye test appointment is on the 14th.", at=FRI)
+             if c.predicate == "plan"]
+    assert [(c.object, c.valid_to) for c in found] == [("eye test appointment", d(2026, 5, 15))]
+    assert not [c for c in claims_of("My sister's surgery is on Monday.", at=FRI)
+                if c.predicate == "plan"]
+    assert ("city", "Lisbon", "assert", "asserted", d(2026, 4, 10)) in _told(
+        "Nearly three weeks in Lisbon now.")
+    assert not [t for t in _told("She's three weeks in Lisbon now.") if t[0] == "city"]
