@@ -11,8 +11,8 @@ away, their publishes refused. After capture the embedded Postgres is stopped an
 again, then frozen (SIGSTOP of the postmaster and its backends) and thawed.
 
 Nothing else helps the run settle: no nightly batch, only the sweeper's re-send half on a
-5 s beat, with the re-send delay (`REVERIE_RESEND_AFTER_MINUTES`) at 1 min instead of 5
-so the run takes seconds; the bound in production is that delay plus one sweep. Every
+5 s beat, with the re-send delay (`REVERIE_RESEND_AFTER_MINUTES`) at 1 min instead of 5,
+so a run takes minutes; the bound in production is that delay plus one sweep. Every
 session must end `consolidated` with its four checkpoints and the faulty namespace hold
 exactly what the clean one holds (`infra.stores.snapshot`). The CLI prints the figures.
 """
