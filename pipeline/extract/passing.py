@@ -81,6 +81,8 @@ _RESIDENCE = (
     # Local weather is told from where one is ("it's snowing in Brno and I'm avoiding my tax
     # return", "rude even by Minneapolis standards"): weaker evidence, lower confidence.
     cue("city", r"\b(?:snowing|raining|pouring|freezing|boiling|sweltering|scorching|howling"
+                 r"|chucking it down|tipping it down|bucketing(?: it)? down|lashing(?: it)? down"
+                 r"|pissing it down|teeming|drizzling|sleeting"
                  r"|minus [\w-]+|\d+ degrees)\b[^.;:]{0,40}?\b(?:in|across|over) (?P<m>" + CAP
                  + ")", confidence=0.6),
     cue("city", r"\beven by (?P<m>" + CAP + r") standards\b", confidence=0.6),
@@ -107,8 +109,9 @@ _RESIDENCE = (
                  r"i am|we are)\s+(?:\w+\s+)?based (?:out of|in) (?P<m2>" + CAP + ")"),
 )
 #: A sentence that puts the user somewhere else than the place its weak cue names.
-_ELSEWHERE = re.compile(r"\b(?:there|unlike here|than here|compared to here|back home|move|moving"
-                        r"|relocat\w*|if|would|'d|visit\w*|went)\b", _I)
+_ELSEWHERE = re.compile(r"\b(?:there|unlike here|than here|compared to here|back home"
+                        r"|(?:move|moving|relocat\w*) (?:to )?(?:there|here)|would|'d|visit\w*"
+                        r"|went)\b", _I)
 #: Words between a cue and a place that make it a visit, not a home.
 _VISIT = re.compile(r"\b(?:trip|weekend|holiday|vacation|visit|visiting|flight|conference"
                     r"|wedding|honeymoon|tour|day out|layover|stopover|hotel|festival|second|summer|holiday"
@@ -177,6 +180,10 @@ _EMPLOYMENT = (
                      + _ORG_AFTER),
     cue("employer", r"\bstaff (?:\w+\s+)?(?:at|of) " + _ORG_AFTER),
     cue("employer", r"\bresignation(?: letter)? (?:for|to|at) " + _ORG_AFTER),
+    # Shifts and wards are worked: "four nights on the renal ward at the Royal Infirmary".
+    cue("employer", r"\b(?:my|a|the|of|four|three|two|\d+|night|day|late|early|long)\s+(?:\w+\s+)?"
+                     r"(?:shifts?|nights|ward|rota|on-?call)\s+(?:\w+\s+){0,4}?(?:at|for) (?:the )?"
+                     + _ORG_AFTER),
     cue("employer", r"\b(?:since|after)\s+(?:i\s+)?(?:joining|joined|starting at|started at"
                      r"|moving to) " + _ORG_AFTER + r"(?=[^.;]*\b(?:i|i've|i'm|my)\b)"),
     cue("employer", r"\b" + _ORG_AFTER + r",? (?:which is )?where (?:i|we) (?:now |still )?work\b"),
@@ -257,6 +264,26 @@ def _place_at(text: str, start: int) -> tuple[str, str] | None:
     return None
 
 
+_MOVE_VERB = re.compile(r"\b(?:moved|moving|move|relocat\w*|emigrat\w*)\b", _I)
+_USER_SUBJECT = re.compile(r"\b(?:i|we|i'm|we're|i've|we've|i'd|we'd|i'll|we'll|our|my|us|me)\b", _I)
+
+
+def _user_moves(text: str, m: re.Match[str]) -> bool:
+    """Whose move it is: "One of the other nurses, Fiona, is moving to Aberdeen" is not the
+    user's. The clause before the verb must name the user, or no one ("Moving to Oslo!")."""
+    verb = _MOVE_VERB.match(text, m.start()) or _MOVE_VERB.search(text, m.start(), m.end())
+    if verb is None:
+        return True
+    start = max(text.rfind(c, 0, verb.start()) for c in ".;:!?")
+    before = text[start + 1:verb.start()]
+    before = re.split(r"\b(?:and|but|so|because|while|when)\b", before, flags=_I)[-1]
+    if _USER_SUBJECT.search(before):
+        return True
+    words = re.findall(r"[\w']+", before)
+    return not words or all(w.lower() in ("just", "finally", "recently", "been", "since",
+                                          "after", "the", "a", "big", "still", "now") for w in words)
+
+
 def _places(text: str, question: bool) -> Iterator[Found]:
     for cue in _RESIDENCE:
         for m in cue.rx.finditer(text):
@@ -271,7 +298,7 @@ def _places(text: str, question: bool) -> Iterator[Found]:
             clause = text[text.rfind(";", 0, m.start()) + 1:]
             if cue.confidence < 0.7 and _ELSEWHERE.search(clause):
                 continue  # "Lisbon rents are insane, I'd never move there"
-            if not own(text, m.start(), question):
+            if not own(text, m.start(), question) or not _user_moves(text, m):
                 continue
             name, kind = found
             predicate = {"city": "city", "country": "country"}.get(kind)

@@ -58,7 +58,8 @@ _PET_LIST = re.compile(
     + _NAME + r")\b", _I)
 _LANG = r"(?P<lang>" + lx.alt(lx.LANGUAGES) + r")"
 _SPEAKS = re.compile(
-    r"\bi (?:(?:can\s+|also\s+)?(?:speak|get by in|manage in|hold (?:a|my own in a) conversation in)"
+    r"\bi (?:(?:can\s+|also\s+)?(?:speak|get by in|manage in|hold (?:a|my own in a) conversation in"
+    r"|switch between|juggle|go back and forth between|flip between)"
     r"|work (?:from|in|into)|translate (?:from|into)?|write in|interpret|read and "
     r"speak|am fluent in|'m fluent in|did (?:a|the) (?:whole )?[\w ]{0,20}? in|teach)\s+", _I)
 #: Where a list of languages after "I speak" ends: a new clause, its own subject or a wish
@@ -71,7 +72,12 @@ _LANG_USE = tuple(re.compile(p, _I) for p in (
     r"|swear|argue|sing|read)\w*\s+(?:[\w']+\s+){0,4}?in\s+" + _LANG + r"\b",
     r"\bnative\s+" + _LANG + r"\s+speaker\b",
     r"\b(?:fluent|conversational|bilingual)\s+in\s+" + _LANG + r"\b",
-    r"\b(?:we|i)\s+speak\s+" + _LANG + r"\b"))
+    r"\b(?:we|i)\s+speak\s+" + _LANG + r"\b",
+    # "I've been speaking more Twi than English all week": both are spoken.
+    r"\b(?:i|we)(?:'ve| have)?\s+(?:been\s+)?(?:speaking|using|talking)\s+(?:more|mostly|a lot of"
+    r"|some|lots of|only)\s+" + _LANG + r"\b",
+    r"\b(?:speaking|using|talking)\s+(?:more|mostly|a lot of|some|lots of|only)\s+[\w-]+\s+than\s+"
+    + _LANG + r"\b"))
 _MY_LANG = re.compile(r"\bmy " + _LANG + r" is (?:fine|good|ok|okay|decent|fluent|solid|rusty"
                       r"|passable|not bad|pretty good|good enough)\b")
 _HOME_LANG = tuple(re.compile(p, _I) for p in (
@@ -86,6 +92,9 @@ _STATUS_EVENTS = (
     cue("relationship_status", r"\b(?:we|i)\s+(?:(?:just|finally|officially|actually)\s+)?"
                                 r"(?:tied the knot|got married|got hitched|eloped)\b"),
     cue("relationship_status", r"\b(?:we|i)\s+(?:(?:just|finally|officially)\s+)?got engaged\b"),
+    # "I proposed to Valentina on Saturday and she said yes!!"
+    cue("relationship_status", r"\bi\s+(?:(?:finally|just)\s+)?(?:proposed|popped the question)\b"
+                                r"[^.?]{0,60}?\b(?:she|he|they)\s+said\s+yes\b"),
 )
 _LOST_PET = re.compile(r"\b(?:we|i)\s+(?:(?:sadly|just|finally)\s+)?(?:lost|had to put down"
                        r"|said goodbye to|buried)\s+(?:(?:our|my)\s+(?:\w+\s+)?)?"
@@ -96,7 +105,8 @@ def events(text: str, question: bool) -> Iterator[Found]:
     for cue in _STATUS_EVENTS:
         for m in cue.rx.finditer(text):
             if own(text, m.start(), question):
-                value = "engaged" if "engaged" in m.group(0).lower() else "married"
+                value = ("engaged" if re.search(r"engaged|proposed|popped", m.group(0), _I)
+                         else "married")
                 yield cue.predicate, value, "assert", cue.confidence, m.start()
     for m in _LOST_PET.finditer(text):
         # Removes only a pet of that name the user has: a person lost is no pet fact.
@@ -124,7 +134,17 @@ _NOT_ALLERGIC_TO_IT = re.compile(
     r"(?:it|that|them|this)\b", _I)
 
 
+_ALLERGIC_TO_IT = re.compile(
+    r"\b(?:i'm|i am)\s+(?:actually\s+|definitely\s+|properly\s+)?allergic(?:\s+to\s+(?:it|that|them"
+    r"|this))?(?=\s*(?:[,.;!?]|$|and\b|so\b|after all\b))", _I)
+
+
 def allergies(text: str, question: bool) -> Iterator[Found]:
+    for m in _ALLERGIC_TO_IT.finditer(text):
+        named = list(_ALLERGEN_WORD.finditer(text, 0, m.start()))
+        if named and own(text, m.start(), question, expert_ok=True):
+            # "I took ibuprofen, came out in hives, the GP says I'm allergic": to it.
+            yield "allergy", named[-1].group("a").lower(), "assert", 0.8, m.start()
     for rx in _ALLERGY_CUES:
         for m in rx.finditer(text):
             if own(text, m.start(), question, expert_ok=True):

@@ -154,6 +154,13 @@ TASTES: tuple[Rule, ...] = (
              "class", "practice", "group", "club", "team", "coach", "tutor", "recital"),
         kind="hobby_any",
         confidence=0.85),
+    # A pastime told by its habit: "I've been surfing at La Barra most weekends".
+    Rule("hobby.habit", "hobby", (
+        r"<BE>" + _NOT_HOBBY + r"(?!(?:working|commuting|travelling|traveling|studying|cleaning"
+        r"|cooking\s+dinner|caring|helping|visiting|sleeping|waking|staying|packing|fighting)\b)"
+        r"(?P<obj>[a-z]+ing)\b(?=(?:\s+[\w'-]+){0,5}?\s+(?:most|every|each)\s+(?:other\s+)?"
+        r"(?:weekend|week|morning|evening|sunday|saturday|day)s?\b)",
+    ), keys=("most ", "every ", "each "), kind="hobby_any", confidence=0.8),
     Rule("hobby.hooked", "hobby", (
         r"\b(?:a|an|the)\s+(?P<obj>" + _HOBBY_WORD + r")\s+(?:gym|class|club|session|studio"
         r"|wall|course|lesson)s?\b.*\b(?:i'm|i am|i've been|now)\s+(?:\w+\s+)?(?:hooked"

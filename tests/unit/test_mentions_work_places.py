@@ -129,3 +129,47 @@ def test_a_stretch_that_was_a_trip_places_nobody():
 def test_a_city_based_user_has_no_such_name():
     found = facts("I'm Dundee-based, for what it's worth.")
     assert of(found, "preferred_name") == set() and of(found, "city") == {"Dundee"}
+
+
+def test_a_joke_about_leaving_keeps_the_weak_cue():
+    found = facts("Harsh even by Oulu standards this morning, and if it keeps up I'm moving "
+                  "somewhere warm.")
+    assert of(found, "city") == {"Oulu"}
+
+
+def test_someone_elses_move_is_not_the_users():
+    found = facts("One of the night porters, Graham, is moving to Inverness in May.")
+    assert of(found, "city") == set()
+
+
+def test_a_shift_worked_at_an_org_names_the_employer_and_rain_places_the_user():
+    found = facts("Three long nights on the cardiac ward at St Luke's Infirmary and it's "
+                  "tipping it down in Dunedin.")
+    assert of(found, "employer") == {"St Luke's Infirmary"} and of(found, "city") == {"Dunedin"}
+
+
+def test_an_allergy_named_before_i_am_allergic():
+    found = facts("I took amoxicillin for a chest infection and came out in a rash, the doctor "
+                  "thinks I'm allergic.")
+    assert of(found, "allergy") == {"amoxicillin"}
+
+
+@pytest.mark.parametrize("text, spoken", [
+    ("I've been speaking more Greek than Dutch since my aunt arrived.", {"Greek", "Dutch"}),
+    ("I switch between Catalan, Spanish and French at work.", {"Catalan", "Spanish", "French"}),
+])
+def test_languages_told_through_their_use(text, spoken):
+    assert of(facts(text), "language_spoken") == spoken
+
+
+def test_a_proposal_that_was_accepted_is_an_engagement():
+    found = facts("I proposed to Ines by the river last night and she said yes!")
+    assert of(found, "relationship_status") == {"engaged"}
+
+
+@pytest.mark.parametrize("text, hobby", [
+    ("I've been kayaking on the estuary most Sundays this year.", {"kayaking"}),
+    ("I've been working most weekends, sadly.", set()),
+])
+def test_a_pastime_told_by_its_habit(text, hobby):
+    assert of(facts(text), "hobby") == hobby

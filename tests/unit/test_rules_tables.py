@@ -90,6 +90,7 @@ EXAMPLES: dict[str, tuple[str, str, str, str]] = {
     "dislikes.is": ("Olives are gross.", "dislikes", "olives", "assert"),
     "hobby.free-time": ("In my spare time I knit.", "hobby", "knitting", "assert"),
     "hobby.club": ("I joined a chess club near work.", "hobby", "chess", "assert"),
+    "hobby.habit": ("I've been rowing on the canal most mornings.", "hobby", "rowing", "assert"),
     "hobby.hooked": ("A friend took me to a climbing gym and now I'm hooked.", "hobby",
                      "climbing", "assert"),
     "hobby.club-quit": ("I quit the running club in May.", "hobby", "running", "retract"),
