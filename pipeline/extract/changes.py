@@ -84,6 +84,16 @@ _STAY = re.compile(
     r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+few"
     r"|a\s+couple\s+of)\s+(?:day|week|month|year)s?)\s+(?:in|into\s+(?:life\s+in)?)\s+"
     r"(?=(?-i:[A-Z]))", _I)
+_SPAN = (r"(?:(?:about|around|almost|nearly|over|just\s+over|more\s+than)\s+)?(?:\d+|a|an|one"
+         r"|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+few|a\s+couple\s+of)"
+         r"\s+(?:day|week|month|year)s?")
+#: The same in the perfect, with the place first: "we've been in Galway three years now".
+_STAY_PERFECT = re.compile(r"\b(?:i've|we've|i\s+have|we\s+have)\s+been\s+(?:living\s+)?in\s+"
+                           r"(?P<name>(?-i:[A-Z])[\w'.-]*(?:\s+(?-i:[A-Z])[\w'.-]*){0,2}),?\s+"
+                           r"(?:for\s+)?(?P<span>" + _SPAN + r")(?=[\s,]*(?:now|already|and"
+                           r"\s+counting|[.!]|$))", _I)
+#: A job counted up to now: "two years at Globex now", "six months with Pellwood already".
+_TENURE = re.compile(r"\b(?P<span>" + _SPAN + r")\s+(?:at|with)\s+(?=(?-i:[A-Z]))", _I)
 _NOW = re.compile(r"^[\s,]*(?:now|already|and\s+counting)\b", _I)
 _VISIT = re.compile(r"\b(?:trip|holiday|vacation|visit|visiting|conference|tour|hotel"
                     r"|spent|spend|spending|staying|stay|honeymoon|festival|layover)\b", _I)
@@ -278,6 +288,21 @@ def _stays(said: _Said) -> list[Claim]:
         since = span_before(f"for {m.group('span')}", said.at)
         if since is not None:
             out.append(_claim(said, place[1], place[0], valid_from=since, confidence=0.8))
+    for m in _STAY_PERFECT.finditer(said.text):
+        place = _place(m.group("name"))
+        since = span_before(m.group("span"), said.at)
+        if (place is not None and since is not None and _users_own(said, m.start())
+                and not _VISIT.search(said.text[m.end():m.end() + 40])):
+            out.append(_claim(said, place[1], place[0], valid_from=since, confidence=0.8))
+    for m in _TENURE.finditer(said.text):
+        name = CAP_RUN.match(said.text, m.end())
+        if name is None or not _NOW.match(said.text[name.end():]):
+            continue
+        org = name.group(0).rstrip(".,'")
+        since = span_before(m.group("span"), said.at)
+        if (since is not None and lookup(org) is None and org.split()[0] not in NOT_NAMES
+                and _users_own(said, m.start())):
+            out.append(_claim(said, "employer", org, valid_from=since, confidence=0.75))
     return out
 
 

@@ -241,3 +241,14 @@ def test_an_appointment_told_by_its_own_date_and_a_subjectless_stay() -> None:
     assert ("city", "Lisbon", "assert", "asserted", d(2026, 4, 10)) in _told(
         "Nearly three weeks in Lisbon now.")
     assert not [t for t in _told("She's three weeks in Lisbon now.") if t[0] == "city"]
+
+
+def test_a_stay_or_a_job_counted_in_the_perfect_or_up_to_now() -> None:
+    assert ("city", "Galway", "assert", "asserted", d(2023, 5, 1)) in _told(
+        "We've been in Galway three years now.")
+    assert ("employer", "Pellwood", "assert", "asserted", d(2024, 5, 1)) in _told(
+        "Two years at Pellwood now and still no raise.")
+    assert not [t for t in _told("We've been in Galway two weeks now on holiday.")
+                if t[0] == "city"]
+    assert not [t for t in _told("My sister has two years at Pellwood now.")
+                if t[0] == "employer"]
