@@ -265,12 +265,15 @@ def _place_at(text: str, start: int) -> tuple[str, str] | None:
 
 
 _MOVE_VERB = re.compile(r"\b(?:moved|moving|move|relocat\w*|emigrat\w*)\b", _I)
+_OTHER_MOVER = re.compile(r"\b(?:he|she|they|his|her|their|one of|someone|somebody|everyone"
+                          r"|friends?|sister|brother|mum|mom|dad|parents|colleagues?|boss"
+                          r"|neighbou?rs?|cousin|aunt|uncle|daughter|son|kids|people|others?)\b", _I)
 _USER_SUBJECT = re.compile(r"\b(?:i|we|i'm|we're|i've|we've|i'd|we'd|i'll|we'll|our|my|us|me)\b", _I)
 
 
 def _user_moves(text: str, m: re.Match[str]) -> bool:
     """Whose move it is: "One of the other nurses, Fiona, is moving to Aberdeen" is not the
-    user's. The clause before the verb must name the user, or no one ("Moving to Oslo!")."""
+    user's. A clause before the verb that names the user, or no one else, makes it theirs."""
     verb = _MOVE_VERB.match(text, m.start()) or _MOVE_VERB.search(text, m.start(), m.end())
     if verb is None:
         return True
@@ -279,9 +282,9 @@ def _user_moves(text: str, m: re.Match[str]) -> bool:
     before = re.split(r"\b(?:and|but|so|because|while|when)\b", before, flags=_I)[-1]
     if _USER_SUBJECT.search(before):
         return True
-    words = re.findall(r"[\w']+", before)
-    return not words or all(w.lower() in ("just", "finally", "recently", "been", "since",
-                                          "after", "the", "a", "big", "still", "now") for w in words)
+    names = [w for w in re.findall(r"(?<=\s)(?-i:[A-Z])[a-z\u00e0-\u017f'-]+", before)
+             if w not in NOT_NAMES]
+    return not names and not _OTHER_MOVER.search(before)
 
 
 def _places(text: str, question: bool) -> Iterator[Found]:

@@ -173,3 +173,11 @@ def test_a_proposal_that_was_accepted_is_an_engagement():
 ])
 def test_a_pastime_told_by_its_habit(text, hobby):
     assert of(facts(text), "hobby") == hobby
+
+
+@pytest.mark.parametrize("text", [
+    "Right, the move to Aarhus is finally over.",
+    "Honestly, moving to Aarhus was the best thing we did.",
+])
+def test_the_users_own_move_told_with_an_opener(text):
+    assert of(facts(text), "city") == {"Aarhus"}
