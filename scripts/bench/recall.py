@@ -240,7 +240,7 @@ def server_side(url: str, rounds: list[dict], *, n: int) -> dict[str, dict]:
             for name, sql in statements.items():
                 uid, query, qvec = round_[name]
                 rows = conn.execute("EXPLAIN (ANALYZE, TIMING OFF, SUMMARY ON) " + sql, {
-                    "ns": NAMESPACE, "uid": uid, "q": query, "pool": POOL, "preds": [],
+                    "ns": NAMESPACE, "uid": uid, "q": query, "pool": POOL, "preds": [], "at": None,
                     "qv": np.asarray(qvec, dtype=np.float32)}).fetchall()
                 line = next(r[0] for r in rows if r[0].startswith("Execution Time"))
                 out[name].append(float(line.split()[2]) / 1000)
