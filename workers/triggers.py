@@ -99,7 +99,13 @@ def nightly_batch(deps: Deps, now: datetime) -> dict:
         pending = ([s.sid for s in uow.sessions.pending()]
                    if deps.settings.mode == RunMode.FULL else [])
     for sid in pending:
-        publish(sid, _at(deps, now))
+        try:
+            publish(sid, _at(deps, now))
+        except Exception as exc:  # noqa: BLE001 - one session's failure must not stop the batch
+            # In process the dream runs inside publish; a session that cannot be dreamed
+            # (its transcript gone, say) stays pending and is logged, and the expiry below
+            # still runs for every user.
+            log.warning("nightly.session_failed", session=sid, error=str(exc))
     expired: list[dict] = []
     with deps.unit_of_work(namespace="*") as uow:
         # In the order dream batches lock users in (sorted): this transaction holds them
@@ -112,8 +118,8 @@ def nightly_batch(deps: Deps, now: datetime) -> dict:
             expired.extend(got)
         quota = enforce_quotas(uow, deps, now)
     from infra.db.purge import purge_if_wanted
-    report = {"purge": purge_if_wanted(deps.engine, now), "swept": len(swept), "pending": len(pending), "expired": expired,
-              "quota": quota}
+    report = {"purge": purge_if_wanted(deps.engine, now), "swept": len(swept),
+              "pending": len(pending), "expired": expired, "quota": quota}
     log.info("nightly.finished", swept=len(swept), pending=len(pending), expired=len(expired))
     return report
 
