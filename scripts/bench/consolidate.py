@@ -20,8 +20,8 @@ from pathlib import Path
 
 from scripts.bench.consolidate_report import command_line, report_tables
 from scripts.bench.consolidate_scenario import Options, Scenario
-from scripts.bench.consolidate_workers import admin, by_label, diff, percentile, server_url, \
-    with_database
+from scripts.bench.consolidate_workers import admin, by_label, diff, fresh_database, \
+    percentile, server_url
 from scripts.bench.conversations import generate
 from scripts.bench.services import redis_server
 
@@ -138,14 +138,14 @@ def warm_up(sc: Scenario, n_workers: int) -> None:
 def run(opts: Options, progress, log=print) -> dict:
     """The whole benchmark; returns the figures (see README: Benchmarks: consolidation)."""
     from infra.settings import Settings
-    with redis_server(os.environ.get("BROKER_URL") or "redis://127.0.0.1:6379/0") as broker, tempfile.TemporaryDirectory(prefix="reverie-bench-") as tmp:
+    broker_url = os.environ.get("BROKER_URL") or "redis://127.0.0.1:6379/0"
+    with redis_server(broker_url) as broker, \
+            tempfile.TemporaryDirectory(prefix="reverie-bench-") as tmp:
         server = server_url(opts.data_dir)
         rows, memory = [], []
         for n_workers in opts.workers:
             name = f"reverie_bench_{os.getpid()}_{n_workers}w"
-            admin(server, f'DROP DATABASE IF EXISTS "{name}"')
-            admin(server, f'CREATE DATABASE "{name}"')
-            url = with_database(server, name)
+            url = fresh_database(server, name)
             sc = Scenario(opts, url, broker, n_workers, Path(tmp), progress)
             try:
                 warm_up(sc, n_workers)

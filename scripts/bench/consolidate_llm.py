@@ -20,8 +20,8 @@ import tempfile
 from pathlib import Path
 
 from scripts.bench.consolidate_scenario import Options, Scenario
-from scripts.bench.consolidate_workers import admin, diff, percentile, server_url, \
-    with_database
+from scripts.bench.consolidate_workers import admin, diff, fresh_database, percentile, \
+    server_url
 from scripts.bench.conversations import generate
 from scripts.bench.llm_sim import SimOptions, SimulatedProvider, simulated_provider
 from scripts.bench.services import redis_server
@@ -168,9 +168,7 @@ def run(opts: Options, progress, log=print) -> dict:
         rows, long_rows = [], []
         for n_workers in opts.workers:
             name = f"reverie_bench_llm_{os.getpid()}_{n_workers}w"
-            admin(server, f'DROP DATABASE IF EXISTS "{name}"')
-            admin(server, f'CREATE DATABASE "{name}"')
-            sc = Scenario(opts, with_database(server, name), broker, n_workers, Path(tmp),
+            sc = Scenario(opts, fresh_database(server, name), broker, n_workers, Path(tmp),
                           progress, worker_args=[REST] * n_workers, env=llm_env(sim))
             try:
                 for c in opts.concurrency:

@@ -44,6 +44,13 @@ def admin(url: str, sql: str) -> None:
     run_admin(with_database(url, "postgres"), sql)
 
 
+def fresh_database(server: str, name: str) -> str:
+    """An empty bench database `name` on `server` (dropped first if a run left it); its URL."""
+    admin(server, f'DROP DATABASE IF EXISTS "{name}"')
+    admin(server, f'CREATE DATABASE "{name}"')
+    return with_database(server, name)
+
+
 class Worker:
     """One `reverie worker` process (`--concurrency=1` unless `args` say otherwise), its
     metrics port and its memory."""
