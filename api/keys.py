@@ -98,7 +98,14 @@ def verify_key(deps: Deps, presented: str | None) -> ApiKey:
     prefix, _, secret = body.partition("_")
     if not prefix or not secret:
         raise Unauthorized(f"malformed API key: {_UNAUTHORIZED}")
-    with deps.unit_of_work(namespace="*") as uow:
+    # A request path: the application's login throughout. The namespace comes from the
+    # key (a lookup that answers only a matching prefix and hash), then the check runs
+    # under row-level security in that namespace.
+    with deps.unit_of_work(undeclared=True) as uow:
+        namespace = uow.keys.namespace_of(prefix, _hash(secret))
+    if namespace is None:
+        raise Unauthorized(f"unknown API key: {_UNAUTHORIZED}")
+    with deps.unit_of_work(namespace=namespace) as uow:
         found = uow.keys.find_by_prefix(prefix)
         if found is None or not hmac.compare_digest(found[1], _hash(secret)):
             raise Unauthorized(f"unknown API key: {_UNAUTHORIZED}")

@@ -92,7 +92,7 @@ def health(deps: Deps, namespace: str, *, days: int = SIZE_DAYS) -> Health:
 
 def dead_letters(deps: Deps, namespace: str) -> list[dict]:
     check_namespace(namespace)
-    with deps.unit_of_work() as uow:  # unscoped: a task's record names no namespace
+    with deps.unit_of_work(namespace=namespace) as uow:  # the app login: its own records
         return [d.model_dump() for d in uow.inspection.dead_letters(namespace)]
 
 
@@ -106,7 +106,7 @@ def retry_dead_letter(deps: Deps, namespace: str, dead_letter_id: str,
     so a failure is never lost and two operators retrying at once send it once."""
     check_namespace(namespace), check_ident(dead_letter_id, "dead letter id")
     from workers.app import app
-    with deps.unit_of_work() as uow:
+    with deps.unit_of_work(namespace=namespace) as uow:
         store = uow.inspection
         dead = store.find_dead_letter(namespace, dead_letter_id)
         if dead is None:
@@ -122,7 +122,7 @@ def retry_dead_letter(deps: Deps, namespace: str, dead_letter_id: str,
         task.apply_async(tuple(payload.get("args") or ()), dict(payload.get("kwargs") or {}))
     except Exception as exc:  # noqa: BLE001 — recorded, reported, never lost
         reason = f"retry failed: {type(exc).__name__}: {exc}"
-        with deps.unit_of_work() as uow:
+        with deps.unit_of_work(namespace=dead.namespace) as uow:
             uow.runs.dead_letter(dead.task_name, payload, reason, at or deps.now(),
                                  namespace=dead.namespace)
         log.warning("dead_letter.retry_failed", task=dead.task_name, reason=reason)

@@ -181,8 +181,9 @@ class Deps:
         return self.clock.now()
 
     def database_reachable(self) -> bool:
+        """Readiness (a request path): the application's login, never the admin one."""
         try:
-            with self.engine.connect() as conn:
+            with self.app_engine.connect() as conn:
                 conn.execute(text("SELECT 1"))
             return True
         except Exception:  # any failure means "not reachable": this only reports
@@ -201,13 +202,18 @@ class Deps:
 
     @contextmanager
     def unit_of_work(self, namespace: str | None = None, *,
-                     connection: Connection | None = None) -> Iterator[UnitOfWork]:
+                     connection: Connection | None = None,
+                     undeclared: bool = False) -> Iterator[UnitOfWork]:
         """One transaction. With a namespace it runs on the application's login, scoped
         (see `UnitOfWork.scope`); with `"*"` or none on the administrative login, none
         being the unscoped admin path (`reverie.namespace = '*'`, only the application's
         filters). With `connection` (from `held_connection`) the transaction runs on it
-        instead of a pooled one."""
-        if connection is not None:
+        instead of a pooled one. `undeclared`: on the application's login, as
+        `reverie_app`, declaring no namespace (row-level security shows it no row): for the
+        lookup that finds a presented key's namespace (`ApiKeyStore.namespace_of`)."""
+        if undeclared:
+            session = self._app_sessions()
+        elif connection is not None:
             session = self._sessions(bind=connection)
         elif namespace is None or namespace == ALL_NAMESPACES:
             session = self._sessions()
@@ -215,7 +221,11 @@ class Deps:
             session = self._app_sessions()
         uow = UnitOfWork(session, self)
         try:
-            if namespace is not None:
+            if undeclared:
+                session.execute(text("SELECT set_config('role', :role, true), "
+                                     "set_config('reverie.namespace', '', true)"),
+                                {"role": APP_ROLE})
+            elif namespace is not None:
                 uow.scope(namespace)
             else:
                 session.execute(text("SELECT set_config('reverie.namespace', '*', true)"))

@@ -55,7 +55,8 @@ def write_dead_letters(deps: Deps, records: Sequence[DeadLetter]) -> None:
     from workers.stages import STAGES
     with deps.unit_of_work() as uow:
         for r in records:
-            uow.runs.dead_letter(r.task_name, r.payload, r.reason, r.failed_at)
+            uow.runs.dead_letter(r.task_name, r.payload, r.reason, r.failed_at,
+                                 sid=r.sids[0] if r.sids else None)
             for sid in r.sids:
                 uow.sessions.settle_failed(sid, deps.extractor.version, STAGES)
 

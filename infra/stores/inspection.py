@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from sqlalchemy import Select, and_, delete, func, or_, select, text
+from sqlalchemy import Select, delete, func, select, text
 from sqlalchemy.orm import Session
 
 from infra.db.models import (
@@ -100,12 +100,9 @@ class InspectionStore:
 
     # ---- dead letters --------------------------------------------------------------------
     def _dead_in(self, namespace: str):
-        """Dead letters of the namespace: named so, or (tasks record none) whose first
-        argument is one of its sessions."""
-        sids = select(SessionRow.sid).where(SessionRow.namespace == namespace)
-        return or_(DeadLetterRow.namespace == namespace,
-                   and_(DeadLetterRow.namespace.is_(None),
-                        DeadLetterRow.payload["args"][0].astext.in_(sids)))
+        """Dead letters of the namespace: a session's task is recorded under its session's
+        namespace (`RunStore.dead_letter`; migration 0008 for older records)."""
+        return DeadLetterRow.namespace == namespace
 
     def dead_letters(self, namespace: str) -> list[DeadLetter]:
         return [to_dead_letter(r) for r in self._s.scalars(

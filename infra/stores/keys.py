@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import select, update
+from sqlalchemy import select, text, update
 from sqlalchemy.orm import Session
 
 from infra.db.models import ApiKeyRow
@@ -32,6 +32,13 @@ class ApiKeyStore:
         self._s.add(row)
         self._s.flush()
         return _key(row)
+
+    def namespace_of(self, prefix: str, secret_hash: str) -> str | None:
+        """The namespace of the key with this prefix and secret hash, or None: before the
+        namespace is known, on the application's login (the SECURITY DEFINER lookup of
+        migration 0008 answers only a matching pair)."""
+        return self._s.execute(text("SELECT reverie_key_namespace(:p, :h)"),
+                               {"p": prefix, "h": secret_hash}).scalar()
 
     def find_by_prefix(self, prefix: str) -> tuple[ApiKey, str] | None:
         """The key and its stored secret hash, or None."""

@@ -8,7 +8,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import Session
 
-from infra.db.models import CheckpointRow, DeadLetterRow, ExtractionRunRow
+from infra.db.models import CheckpointRow, DeadLetterRow, ExtractionRunRow, SessionRow
 from schemas.ids import stable_id
 from schemas.records import DeadLetter
 
@@ -53,7 +53,13 @@ class RunStore:
         self._s.execute(delete(CheckpointRow).where(CheckpointRow.sid == sid))
 
     def dead_letter(self, task_name: str, payload: dict, reason: str, now: datetime,
-                    namespace: str | None = None) -> None:
+                    namespace: str | None = None, sid: str | None = None) -> None:
+        """Record a failure for good. Without `namespace`, a session's task (`sid`) is
+        recorded under its session's namespace, so the namespace's operator reads it on the
+        application's login (row-level security); a record of no session stays the
+        administrative login's."""
+        if namespace is None and sid is not None:
+            namespace = self._s.scalar(select(SessionRow.namespace).where(SessionRow.sid == sid))
         self._s.execute(insert(DeadLetterRow).values(
             dead_letter_id=stable_id("dead", task_name, sorted(payload.items()), reason),
             task_name=task_name, namespace=namespace, payload=payload, reason=reason[:4000],

@@ -33,6 +33,8 @@ from scripts.bench.services import free_port
 
 #: Its own database (the recall bench may drop `reverie_bench` while this one runs).
 SERVE_DB = "reverie_bench_serve"
+#: The server's connections, as pg_stat_activity names them (libpq's PGAPPNAME).
+SERVER_APP = "reverie-bench-serve"
 
 
 def _ensure_db(admin_url: str) -> str:
@@ -68,8 +70,19 @@ def _timed(fn, jobs, concurrency: int) -> tuple[list[float], float]:
     return times, time.perf_counter() - started
 
 
-def _start_server(url: str, env_extra: dict, port: int, log: Path) -> subprocess.Popen:
-    env = dict(os.environ, DATABASE_URL=url, DATABASE_ADMIN_URL=url, **env_extra)
+def _logins(admin_url: str) -> dict[str, str]:
+    """The server's two logins, as a deployment sets them: the application's ordinary role
+    (`reverie_app_login`: row-level security holds it to one namespace; a superuser would
+    bypass it, and the figures would not be the deployment's) and the administrative one
+    (the data set's loading, migrations)."""
+    from infra.db.roles import app_login_password, app_login_url
+    from infra.settings import Settings
+    return {"DATABASE_URL": app_login_url(admin_url, app_login_password(Settings().secret_key)),
+            "DATABASE_ADMIN_URL": admin_url}
+
+
+def _start_server(logins: dict, env_extra: dict, port: int, log: Path) -> subprocess.Popen:
+    env = dict(os.environ, **logins, **env_extra, PGAPPNAME=SERVER_APP)
     env.pop("BROKER_URL", None)
     proc = subprocess.Popen([sys.executable, "-m", "scripts.cli", "serve", "--port",
                              str(port)], env=env, stdout=log.open("w"),
@@ -86,6 +99,18 @@ def _start_server(url: str, env_extra: dict, port: int, log: Path) -> subprocess
         time.sleep(0.3)
     _stop(proc)
     raise RuntimeError("reverie serve did not become ready in 180 s")
+
+
+def _server_logins(admin_url: str) -> dict[str, bool]:
+    """login -> may it bypass row-level security, for every connection the server process
+    holds open (named by `PGAPPNAME`) after the requests: its pools."""
+    import psycopg
+    with psycopg.connect(data.libpq(admin_url), autocommit=True) as c:
+        rows = c.execute(
+            "SELECT DISTINCT a.usename, r.rolsuper OR r.rolbypassrls FROM pg_stat_activity a "
+            "JOIN pg_roles r ON r.oid = a.usesysid WHERE a.datname = %s "
+            "AND a.application_name = %s", (SERVE_DB, SERVER_APP)).fetchall()
+    return {name: bool(privileged) for name, privileged in rows}
 
 
 def _stop(proc: subprocess.Popen) -> None:
@@ -118,12 +143,14 @@ def run(*, items: int, per_user: int, queries: int, levels: list[int], embedder:
     objects = Path(tempfile.mkdtemp(prefix="reverie-bench-serve-"))
     env = {"REVERIE_EMBEDDER": embedder, "REVERIE_RECALL_DEADLINE_MS": str(deadline_ms),
            "REVERIE_OBJECT_STORE_URL": objects.as_uri(), "REVERIE_LOG_LEVEL": "ERROR"}
-    rt = start(Settings(database_url=url, database_admin_url=url, embedder=embedder, recall_deadline_ms=deadline_ms,
+    logins = _logins(url)
+    rt = start(Settings(database_url=logins["DATABASE_URL"], database_admin_url=url,
+                        embedder=embedder, recall_deadline_ms=deadline_ms,
                         object_store_url=objects.as_uri(), log_level="ERROR"))
     _, key = create_key(rt.deps, data.NAMESPACE, "bench serve")
     users = max(1, items // per_user)
     port = free_port()
-    server = _start_server(url, env, port, objects / "serve.log")
+    server = _start_server(logins, env, port, objects / "serve.log")
     results: dict = {}
     try:
         base = f"http://127.0.0.1:{port}"
@@ -155,6 +182,7 @@ def run(*, items: int, per_user: int, queries: int, levels: list[int], embedder:
                           f"ms, in process p99 {results[level]['in_process']['p99']:.1f} ms")
         for c in clients.values():
             c.close()
+        results["logins"] = _server_logins(url)
     finally:
         _stop(server)
         rt.deps.dispose()
@@ -175,6 +203,9 @@ def report(console: Console, res: dict, *, items: int, queries: int, embedder: s
                       f"{p['p99']:.1f}", f"{h['p99'] / p['p99']:.2f}x", f"{r['http_rps']:.0f}",
                       f"{r['lib_rps']:.0f}")
     console.print(table)
+    logins = ", ".join(f"{name}{' (bypasses RLS)' if bad else ''}"
+                       for name, bad in sorted(res.get("logins", {}).items()))
+    console.print(f"the server's connections log in as: {logins or 'none seen'}")
     console.print(f"degraded context answers: {res.get('degraded', 0)} (deadline and "
                   f"breaker of safe_recall; counted in the HTTP figures); load average "
                   f"{os.getloadavg()[0]:.1f}")

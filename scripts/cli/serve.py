@@ -33,6 +33,10 @@ def serve_cmd(
         os.environ["REVERIE_DATA_DIR"] = str(data_dir.resolve())
     # Migrates once, before any worker starts; the app warms up while /readyz says 503.
     rt = _runtime(data_dir)
+    if rt.deps.engine is not rt.deps.app_engine:
+        # Requests run on the application's login; the admin pool served start-up
+        # (migrations, provisioning): closed, so no admin connection idles in the server.
+        rt.deps.engine.dispose()
     app = None
     if workers == 1:
         from server.app import create_app

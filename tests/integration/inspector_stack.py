@@ -84,5 +84,6 @@ def break_bobs_session(runtime, ns) -> str:
         c.execute(text("UPDATE sessions SET state = 'failed' WHERE sid = :sid"), {"sid": sid})
     with runtime.deps.unit_of_work() as uow:
         uow.runs.dead_letter("dream.session.v1", {"args": [sid], "kwargs": {}},
-                             "PermanentError: the extractor gave up", runtime.deps.now())
+                             "PermanentError: the extractor gave up", runtime.deps.now(),
+                             sid=sid)
     return sid

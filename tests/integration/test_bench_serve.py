@@ -19,6 +19,8 @@ def test_bench_serve_reports_http_beside_in_process(settings, monkeypatch) -> No
     rows = [line for line in out.splitlines() if line.strip().startswith("│")]
     assert len(rows) == 2 and all("x" in r for r in rows)
     assert "degraded context answers: 0" in out
+    # The server logs in as the application's ordinary role, as a deployment does.
+    assert "the server's connections log in as: reverie_app_login\n" in out, out
 
 
 def test_bench_serve_refuses_bad_levels(settings, monkeypatch) -> None:

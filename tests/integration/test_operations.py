@@ -48,6 +48,30 @@ def test_dead_letters_stay_in_their_namespace(runtime, ns, story):
         operations.retry_dead_letter(runtime.deps, f"{ns}x", dead["dead_letter_id"])
 
 
+def test_older_dead_letters_get_their_sessions_namespace(runtime, ns, story):
+    """Records written before a task's failure carried its session's namespace (migration
+    0008 fills it in): the operator, on the application's login, sees them."""
+    from alembic import command
+    from alembic.config import Config
+
+    from infra.db.engine import _MIGRATIONS
+    with runtime.deps.engine.begin() as c:
+        c.execute(text("UPDATE dead_letters SET namespace = NULL WHERE payload->'args'->>0 = "
+                       ":sid"), {"sid": story})
+        c.execute(text("INSERT INTO dead_letters VALUES ('old-batch', 'dream.consolidate_many"
+                       ".v1', NULL, CAST(:p AS jsonb), 'r', now())"),
+                  {"p": '{"args": [["%s"]], "kwargs": {}}' % story})
+    assert operations.dead_letters(runtime.deps, ns) == []
+    cfg = Config()
+    cfg.set_main_option("script_location", str(_MIGRATIONS))
+    with runtime.deps.engine.begin() as c:
+        cfg.attributes["connection"] = c
+        command.downgrade(cfg, "0007")
+        command.upgrade(cfg, "head")
+    assert sorted(d["task_name"] for d in operations.dead_letters(runtime.deps, ns)) == [
+        "dream.consolidate_many.v1", "dream.session.v1"]
+
+
 def test_a_retry_runs_the_task_again(runtime, ns, story):
     [dead] = operations.dead_letters(runtime.deps, ns)
     operations.retry_dead_letter(runtime.deps, ns, dead["dead_letter_id"])
