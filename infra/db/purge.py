@@ -12,9 +12,10 @@ is recycled. After an erasure batch, off the request path, `purge_erased` theref
    moves past every segment that held the erased rows and the server deletes them.
 
 It needs the administrative login (table owner or superuser; `CHECKPOINT` and
-`pg_switch_wal` a superuser or `pg_checkpoint`). One purge runs at a time (advisory lock);
-a purge asked for an erasure at `requested_at` is skipped when a complete one started after
-it. A purge that left a table (its lock not granted within `LOCK_TIMEOUT_MS`) covers
+`pg_switch_wal` a superuser or `pg_checkpoint`). One purge runs at a time (advisory lock):
+a purge asked while another runs waits for it (that one may have passed the erased rows'
+tables before the erasure committed), then a purge asked for an erasure at `requested_at`
+is skipped when a complete one started after it. A purge that left a table (its lock not granted within `LOCK_TIMEOUT_MS`) covers
 nothing: the sweeper tries again every `Settings.erasure_purge_delay_s` (`purge_due`).
 What remains elsewhere (WAL archives, replicas, backups) is stated in the README.
 """
@@ -32,6 +33,9 @@ log = structlog.get_logger(__name__)
 _LOCK = 7215000003
 #: Longest wait for one table's lock before the purge leaves it for the next run.
 LOCK_TIMEOUT_MS = 10_000
+#: Longest wait for a purge already running to finish before this one gives up (and the
+#: sweeper tries again): a purge asked while another runs is not covered by it.
+WAIT_FOR_RUNNING_MS = 120_000
 _NAMESPACED = text(
     "SELECT c.table_name FROM information_schema.columns c "
     "JOIN information_schema.tables t ON t.table_schema = c.table_schema "
@@ -48,7 +52,12 @@ def purge_erased(engine: Engine, now: datetime, *,
     started = time.perf_counter()
     with engine.connect() as conn:
         conn = conn.execution_options(isolation_level="AUTOCOMMIT")
-        if not conn.execute(text("SELECT pg_try_advisory_lock(:k)"), {"k": _LOCK}).scalar():
+        # A purge already running may have rewritten the erased rows' tables before the
+        # erasure committed: it does not cover it. Wait for it, then decide (below).
+        conn.exec_driver_sql(f"SET lock_timeout = {WAIT_FOR_RUNNING_MS}")
+        try:
+            conn.execute(text("SELECT pg_advisory_lock(:k)"), {"k": _LOCK})
+        except DBAPIError:  # still running: the sweeper purges later (`purge_due`)
             return {"skipped": "another purge is running"}
         try:
             last = conn.execute(text("SELECT started_at FROM maintenance_runs "
@@ -73,6 +82,7 @@ def purge_erased(engine: Engine, now: datetime, *,
                 _record(conn, "purge_erased", now)
         finally:
             conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": _LOCK})
+            conn.exec_driver_sql("RESET lock_timeout")  # a pooled connection: as it came
     report = {"tables": len(tables) - len(left), "left": left, "wal_retired": wal,
               "seconds": round(time.perf_counter() - started, 3)}
     log.info("erasure.purged", **report)
@@ -127,7 +137,14 @@ def _retire_wal(conn) -> bool:
         if conn.execute(text("SHOW wal_recycle")).scalar() == "on":
             conn.exec_driver_sql("ALTER SYSTEM SET wal_recycle = off")
             conn.execute(text("SELECT pg_reload_conf()"))
-            time.sleep(0.2)  # the checkpointer reads its configuration on the signal
+            # The postmaster passes the reload to every process at once: once this backend
+            # sees it, the checkpointer was told too, and reads it before its next
+            # checkpoint. A fixed sleep was not enough on a loaded machine (a recycled
+            # segment keeps its old bytes).
+            deadline = time.monotonic() + 10
+            while (conn.execute(text("SHOW wal_recycle")).scalar() == "on"
+                   and time.monotonic() < deadline):
+                time.sleep(0.05)
         for _ in range(2):
             conn.execute(text("SELECT pg_switch_wal()"))
             conn.exec_driver_sql("CHECKPOINT")

@@ -93,3 +93,40 @@ def test_a_purge_that_left_a_locked_table_is_retried_by_the_sweeper(runtime, clo
     _flush(deps)
     assert files_with(root, word.encode()) == []
     assert not purge.purge_due(deps.engine, clock.now() + timedelta(days=1), delay)
+
+
+def test_an_erasure_during_another_purge_is_purged_too(runtime, clock, ns):
+    """A purge that is running when an erasure commits may have rewritten the erased rows'
+    tables already: it does not cover the erasure, so the erasure's own purge waits for it
+    and runs, rather than skipping because one is running (the race that left a word in
+    the files once in a loaded run)."""
+    import threading
+
+    from infra.db import purge
+    rt, deps = runtime, runtime.deps
+    word = f"Vexmoor{uuid.uuid4().hex[:10]}"
+    play(rt, clock, ns, "u", "s1", T0, [("user", f"My boat is called {word}."),
+                                        ("user", "I live in Munich.")])
+    clock.set(T0 + timedelta(days=1))
+    root = _data_dir(deps)
+    _flush(deps)
+    assert any(p.startswith("base/") for p in files_with(root, word.encode()))
+    held, release = threading.Event(), threading.Event()
+
+    def earlier_purge() -> None:  # holds the purge lock as a running purge does
+        with deps.engine.connect() as c:
+            c.execute(text("SELECT pg_advisory_lock(:k)"), {"k": purge._LOCK})
+            c.commit()
+            held.set()
+            release.wait(30)
+            c.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": purge._LOCK})
+            c.commit()
+
+    holder = threading.Thread(target=earlier_purge, daemon=True)
+    holder.start()
+    assert held.wait(10)
+    threading.Timer(1.0, release.set).start()
+    forget(rt.memory, ns, "u", text=word, at=clock.now())
+    holder.join(30)
+    _flush(deps)
+    assert files_with(root, word.encode()) == []
