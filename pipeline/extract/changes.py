@@ -62,14 +62,15 @@ _PAST_STATE = ((re.compile(r"\b(i|we)\s+(?:was|were|used\s+to\s+be|had\s+been)\b
                (re.compile(r"\b(i|we)\s+(?:did|used\s+to\s+do)\b", _I), r"\1 do"),
                (re.compile(r"\b(i|we)\s+(?:played|used\s+to\s+play)\b", _I), r"\1 play"))
 
-_ORG = r"(?P<org>(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*){0,3})"
+#: An organisation's name: one to four capitalised words ("Pellwood", "Kiln & Co").
+_ORG_NAME = r"(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*){0,3}"
+_ORG = r"(?P<org>" + _ORG_NAME + r")"
 #: "my last day at Pellwood is Friday", "Friday was my last day", "my last shift's the 5th".
 _LAST_DAY = re.compile(
     r"\bmy\s+(?:very\s+)?(?:last|final)\s+(?:day|shift|week)(?:\s+(?:at|with|for)\s+" + _ORG
     + r")?(?:\s+(?:there|here))?\s*(?P<verb>is|'s|will\s+be|was|falls\s+on|ends\s+on)\b"
     r"|\b(?P<verb2>is|'s|will\s+be|was)\s+(?:going\s+to\s+be\s+)?my\s+(?:very\s+)?(?:last"
-    r"|final)\s+(?:day|shift)(?:\s+(?:at|with|for)\s+(?P<org2>(?-i:[A-Z])[\w'&.-]*"
-    r"(?:\s+(?-i:[A-Z])[\w'&.-]*){0,3}))?", _I)
+    r"|final)\s+(?:day|shift)(?:\s+(?:at|with|for)\s+(?P<org2>" + _ORG_NAME + r"))?", _I)
 _WEEKDAY_ALONE = re.compile(r"(^|\b(?:is|'s|be|was)\s+)(?!on\s)((?:this\s+|next\s+)?(?:monday"
                             r"|tuesday|wednesday|thursday|friday|saturday|sunday)\b)(?![\s,]+(?:the\s+)?\d)", _I)
 #: The end of a backstory names where it led: "before moving here to Galway", "until we
@@ -78,15 +79,12 @@ _ARRIVAL = re.compile(
     r"\b(?:before|until|till|since|after|then)\s+(?:(?:i|we)\s+)?(?:finally\s+)?(?:coming"
     r"|moving|relocating|came|moved|relocated|emigrating|emigrated)\s+(?:(?:over|back|out"
     r"|down|up|here|all\s+the\s+way)\s+)*(?:to|into)\s+(?:(?:the\s+)?city\s+of\s+)?", _I)
-#: A stay counted up to now: "(nearly) three weeks in Auckland now", "a year in Lyon now".
-_STAY = re.compile(
-    r"\b(?P<span>(?:(?:about|around|almost|nearly|over|just\s+over|more\s+than)\s+)?"
-    r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+few"
-    r"|a\s+couple\s+of)\s+(?:day|week|month|year)s?)\s+(?:in|into\s+(?:life\s+in)?)\s+"
-    r"(?=(?-i:[A-Z]))", _I)
 _SPAN = (r"(?:(?:about|around|almost|nearly|over|just\s+over|more\s+than)\s+)?(?:\d+|a|an|one"
          r"|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+few|a\s+couple\s+of)"
          r"\s+(?:day|week|month|year)s?")
+#: A stay counted up to now: "(nearly) three weeks in Auckland now", "a year in Lyon now".
+_STAY = re.compile(r"\b(?P<span>" + _SPAN + r")\s+(?:in|into\s+(?:life\s+in)?)\s+(?=(?-i:[A-Z]))",
+                   _I)
 #: The same in the perfect, with the place first: "we've been in Galway three years now".
 _STAY_PERFECT = re.compile(r"\b(?:i've|we've|i\s+have|we\s+have)\s+been\s+(?:living\s+)?in\s+"
                            r"(?P<name>(?-i:[A-Z])[\w'.-]*(?:\s+(?-i:[A-Z])[\w'.-]*){0,2}),?\s+"
@@ -114,8 +112,8 @@ _PRESENT = {"played": "play", "done": "do", "gone to": "go to", "been to": "go t
             "been": "am", "touched": "play", "practised": "practise", "practiced": "practice",
             "eaten": "eat", "had": "have"}
 _NOT_THERE = re.compile(r"\b(?:i'm|i\s+am)\s+(?:not|no\s+longer)\s+(?:at|with|working\s+(?:at|for))"
-                        r"\s+(?P<org>(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*){0,3})"
-                        r"(?=[^.;]*\b(?:anymore|any\s+more|any\s+longer|left|quit)\b|\s+no\s+longer)",
+                        r"\s+" + _ORG
+                        + r"(?=[^.;]*\b(?:anymore|any\s+more|any\s+longer|left|quit)\b|\s+no\s+longer)",
                         _I)
 _JOB_ENDED = re.compile(r"\b(?:i|we)\s+(?:(?:just|finally|actually)\s+)?(?:quit|left|lost"
                         r"|walked\s+out\s+of)\s+my\s+(?:job|position|role)\b|\bi\s+(?:was|got)\s+"

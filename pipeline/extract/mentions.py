@@ -6,7 +6,9 @@ Pure: no I/O beyond the gazetteer's packaged data (gazetteer.py).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from pipeline.extract import lexicon as lx
 from pipeline.extract.gazetteer import lookup
@@ -35,17 +37,50 @@ Found = tuple[str, str, str, float, int]
 _IT_IS = re.compile(r"(?:that\s+)?(?:it's|it is|it was|this is)\s+(?:an?\s+)?$", _I)
 
 
+#: A capitalised given name ("Tariq", "Miisu", "Zoë"), where the grammar expects one.
+NAME = r"(?-i:[A-Z][a-z\u00e0-\u017f'-]+)"
+
+
 @dataclass(frozen=True)
 class Cue:
+    """One row of a phrase table: where `rx` matches, `predicate` gets a value with `op`
+    (assert, or retract for an ending) and `confidence`. The value is `value` when it is a
+    string ("married"), its result on the match when it is a function, else the match's
+    group `group` (lowered with `lower`). With `name`, that group must look like a name;
+    with `mine`, the clause must be the user's own (own(); `expert_ok` as there)."""
+
     predicate: str
     rx: re.Pattern[str]
     op: str = "assert"
     confidence: float = 0.85
+    value: str | Callable[[re.Match[str]], str] | None = None
+    group: str = "m"
+    lower: bool = False
+    name: bool = False
+    mine: bool = True
+    expert_ok: bool = False
 
 
-def cue(predicate: str, pattern: str, *, op: str = "assert", confidence: float = 0.85) -> Cue:
-    return Cue(predicate, re.compile(pattern, _I), op, confidence)
+def cue(predicate: str, pattern: str, *, flags: int = _I, **row: Any) -> Cue:
+    return Cue(predicate, re.compile(pattern, flags), **row)
 
+
+def scan(table: Iterable[Cue], text: str, question: bool) -> Iterator[Found]:
+    """Every row of `table` on `text`, in table order: (predicate, value, op, confidence,
+    offset) for each match that passes the row's checks."""
+    for row in table:
+        for m in row.rx.finditer(text):
+            if row.name and not is_name(m.group(row.group)):
+                continue
+            if row.mine and not own(text, m.start(), question, expert_ok=row.expert_ok):
+                continue
+            if isinstance(row.value, str):
+                value = row.value
+            elif row.value is not None:
+                value = row.value(m)
+            else:
+                value = m.group(row.group).lower() if row.lower else m.group(row.group)
+            yield row.predicate, value, row.op, row.confidence, m.start()
 
 
 def own(text: str, pos: int, question: bool, *, expert_ok: bool = False) -> bool:

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator
 
 from pipeline.extract import lexicon as lx
-from pipeline.extract.mentions import Found, cue, is_name, own
+from pipeline.extract.mentions import NAME, Found, cue, is_name, own, scan
 from pipeline.extract.mood import mood_at
 
 _I = re.IGNORECASE
@@ -18,44 +18,48 @@ _I = re.IGNORECASE
 _REL = r"(?P<rel>husband|wife|partner|boyfriend|girlfriend|fianc[eé]e?|spouse)"
 _PARTNER = re.compile(
     r"\bmy " + _REL + r"(?:\s+of\s+(?:\w+\s+){0,2}?(?:years?|months?|decades?))?\s*,?\s+"
-    r"(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))\b"
+    r"(?P<m>" + NAME + r")\b"
     # "Diego, my husband, thinks...": the name before, in apposition.
-    r"|(?:^|[,;:]\s*|\band\s+)(?P<m2>(?-i:[A-Z][a-z\u00e0-\u017f'-]+)),?\s+(?:\(\s*)?my "
+    r"|(?:^|[,;:]\s*|\band\s+)(?P<m2>" + NAME + r"),?\s+(?:\(\s*)?my "
     + _REL.replace("rel", "rel2") + r"\b(?=\s*[,)])", _I)
-_CHILD = re.compile(
-    r"\bmy (?:(?:little|baby|eldest|oldest|youngest|middle|new)\s+)?(?:son|daughter|boy|girl|kid"
-    r"|child|baby|toddler|stepson|stepdaughter|(?:[\w]+-)+(?:year|month)-old)\s*,?\s+"
-    r"(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))\b", _I)
+#: A child after the word for who they are, or a birth told with the baby's name; "my" makes
+#: the child the user's whatever the clause (no mood check: "my son Ade is off to ...").
+_CHILDREN = (
+    cue("child_name", r"\bmy (?:(?:little|baby|eldest|oldest|youngest|middle|new)\s+)?(?:son"
+                      r"|daughter|boy|girl|kid|child|baby|toddler|stepson|stepdaughter"
+                      r"|(?:[\w]+-)+(?:year|month)-old)\s*,?\s+(?P<m>" + NAME + r")\b",
+        name=True, mine=False),
+    cue("child_name", r"\b(?P<m>" + NAME + r") (?:was born|arrived)\b(?=[^.]*\b(?:early|late"
+                      r"|weeks?|healthy|baby|newborn|kg|lbs?|pounds|born)\b)", name=True,
+        mine=False),
+)
 _KIDS_LIST = re.compile(r"\b(?:the|my|our) (?:kids|children|boys|girls|twins)\b[^.:;]*:\s*", _I)
-_CLAUSE_NAME = re.compile(r"(?:(?<=:\s)|(?<=:)|\band\s+|,\s+|;\s+)(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))\s+"
+_CLAUSE_NAME = re.compile(r"(?:(?<=:\s)|(?<=:)|\band\s+|,\s+|;\s+)(?P<m>" + NAME + r")\s+"
                           r"(?:is|was|has|had|claimed|wants|got|loves|hates|keeps|thinks|says"
                           r"|said|started|made|took|went|cried|laughed|sulk\w*|[a-z]+ed|[a-z]+s)\b")
-_BIRTH = re.compile(r"\b(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+)) (?:was born|arrived)\b"
-                    r"(?=[^.]*\b(?:early|late|weeks?|healthy|baby|newborn|kg|lbs?|pounds|born)\b)",
-                    _I)
 _PETS = (r"dog|cat|puppy|kitten|pup|rabbit|bunny|hamster|parrot|budgie|tortoise|turtle"
          r"|guinea pig|ferret|horse|pony|lizard|gecko|snake|goldfish|terrier|labrador|lab"
          r"|spaniel|collie|retriever|greyhound|poodle|beagle|dachshund|tabby")
-_PET = re.compile(r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}?(?P<kind>" + _PETS + r")s?\s*,?\s+"
-                  r"(?:(?:an?\s+)?(?:[\w-]+\s+){0,2}?(?:called|named)\s+)?"
-                  r"(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))\b", _I)
-_PET_CARE = re.compile(r"\b(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))(?:'s)?\s+(?:needs (?:his|her)"
+_PET = (cue("pet", r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}?(?P<kind>" + _PETS + r")s?\s*,?\s+"
+                  r"(?:(?:an?\s+)?(?:[\w-]+\s+){0,2}?(?:called|named)\s+)?(?P<m>" + NAME + r")\b",
+            name=True, value=lambda m: f"{m.group('kind').lower()} named {m.group('m')}"),)
+_PET_CARE = re.compile(r"\b(?P<m>" + NAME + r")(?:'s)?\s+(?:needs (?:his|her)"
                        r" |has (?:his|her) |is due (?:for )?(?:his|her) )?(?:booster|jabs|shots"
                        r"|vaccinations?|vet (?:visit|appointment|check)|flea treatment|worming"
                        r"|neutering|spaying)\b", _I)
-_PET_VERBS = re.compile(r"\b(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+)) (?:barks|meows|miaows|purrs"
+_PET_VERBS = re.compile(r"\b(?P<m>" + NAME + r") (?:barks|meows|miaows|purrs"
                         r"|wags|growls|howls|sheds|fetches)\b", _I)
 _PET_IN_TURN = re.compile(r"\b(?:we (?:have|got|adopted|rescued)|i (?:have|got|adopted|rescued)"
                           r"|(?:my|our|the)) (?:an? )?(?:\w+ )?(?P<kind>" + _PETS + r")s?\b", _I)
-_NAME = r"(?-i:[A-Z][a-z\u00e0-\u017f'-]+)"
+
 #: Pets named as a list: "we have two, Pickle and Noodle", "two cats called Miso and Tofu",
 #: "they're called Pip and Squeak" (the kind from the cue or from the turn).
 _PET_LIST = re.compile(
     r"\b(?:(?:we|i)\s+(?:have|'ve\s+got|have\s+got|got|adopted|rescued|own)\s+"
     r"(?:two|three|four|five|a\s+couple|a\s+pair|\d+)(?:\s+(?:of\s+them|(?:\w+\s+)?(?P<kind>"
     + _PETS + r")s?))?|(?:they're|they\s+are)\s+(?=called|named))\s*[,:(\u2013\u2014-]?\s*"
-    r"(?:called\s+|named\s+)?(?P<list>" + _NAME + r"(?:,\s*" + _NAME + r")*,?\s+(?:and|&)\s+"
-    + _NAME + r")\b", _I)
+    r"(?:called\s+|named\s+)?(?P<list>" + NAME + r"(?:,\s*" + NAME + r")*,?\s+(?:and|&)\s+"
+    + NAME + r")\b", _I)
 _LANG = r"(?P<lang>" + lx.alt(lx.LANGUAGES) + r")"
 _SPEAKS = re.compile(
     r"\bi (?:(?:can\s+|also\s+)?(?:speak|get by in|manage in|hold (?:a|my own in a) conversation in"
@@ -67,51 +71,49 @@ _SPEAKS = re.compile(
 _LIST_END = re.compile(r"[.;:!?]|\b(?:but|because|so|which|though|although|while|except"
                        r"|(?:and\s+)?(?:i|we|he|she|they|my|our|his|her)\b(?!\s+(?:native|mother))"
                        r"|want\w*|wish\w*|hope\w*|learn\w*|stud(?:y|ying)|trying|would like)\b", _I)
-_LANG_USE = tuple(re.compile(p, _I) for p in (
-    r"\b(?:i|we)\s+(?:\w+\s+)?(?:talk|chat|speak|write|text|reply|answer|pray|dream|think|count"
-    r"|swear|argue|sing|read)\w*\s+(?:[\w']+\s+){0,4}?in\s+" + _LANG + r"\b",
-    r"\bnative\s+" + _LANG + r"\s+speaker\b",
-    r"\b(?:fluent|conversational|bilingual)\s+in\s+" + _LANG + r"\b",
-    r"\b(?:we|i)\s+speak\s+" + _LANG + r"\b",
-    # "I've been speaking more Twi than English all week": both are spoken.
-    r"\b(?:i|we)(?:'ve| have)?\s+(?:been\s+)?(?:speaking|using|talking)\s+(?:more|mostly|a lot of"
-    r"|some|lots of|only)\s+" + _LANG + r"\b",
-    r"\b(?:speaking|using|talking)\s+(?:more|mostly|a lot of|some|lots of|only)\s+[\w-]+\s+than\s+"
-    + _LANG + r"\b"))
-_MY_LANG = re.compile(r"\bmy " + _LANG + r" is (?:fine|good|ok|okay|decent|fluent|solid|rusty"
-                      r"|passable|not bad|pretty good|good enough)\b")
-_HOME_LANG = tuple(re.compile(p, _I) for p in (
-    r"\b" + _LANG + r" at home\b",
-    r"\b(?:first|native|mother|home) (?:language|tongue) is " + _LANG + r"\b"))
-_FIRST_LANG = re.compile(r"\b" + _LANG + r" is my (?:first|native|mother|home|main|second)\s+"
-                         r"(?:language|tongue)\b")
+#: Languages by how they are used, in the order they are read (the names are capitalised:
+#: the two "is my ..." rows match case-sensitively, "my french is rusty" names no language).
+_LANG_CUES = (
+    *(cue("language_spoken", p, group="lang", confidence=0.8) for p in (
+        r"\b" + _LANG + r" at home\b",
+        r"\b(?:first|native|mother|home) (?:language|tongue) is " + _LANG + r"\b")),
+    cue("language_spoken", r"\b" + _LANG + r" is my (?:first|native|mother|home|main|second)\s+"
+                           r"(?:language|tongue)\b", group="lang", flags=0),
+    *(cue("language_spoken", p, group="lang", confidence=0.8) for p in (
+        r"\b(?:i|we)\s+(?:\w+\s+)?(?:talk|chat|speak|write|text|reply|answer|pray|dream|think"
+        r"|count|swear|argue|sing|read)\w*\s+(?:[\w']+\s+){0,4}?in\s+" + _LANG + r"\b",
+        r"\bnative\s+" + _LANG + r"\s+speaker\b",
+        r"\b(?:fluent|conversational|bilingual)\s+in\s+" + _LANG + r"\b",
+        r"\b(?:we|i)\s+speak\s+" + _LANG + r"\b",
+        # "I've been speaking more Twi than English all week": both are spoken.
+        r"\b(?:i|we)(?:'ve| have)?\s+(?:been\s+)?(?:speaking|using|talking)\s+(?:more|mostly"
+        r"|a lot of|some|lots of|only)\s+" + _LANG + r"\b",
+        r"\b(?:speaking|using|talking)\s+(?:more|mostly|a lot of|some|lots of|only)\s+[\w-]+\s+"
+        r"than\s+" + _LANG + r"\b")),
+    cue("language_spoken", r"\bmy " + _LANG + r" is (?:fine|good|ok|okay|decent|fluent|solid"
+                           r"|rusty|passable|not bad|pretty good|good enough)\b", group="lang",
+        flags=0),
+)
 _LANG_WORD = re.compile(r"\b" + _LANG + r"\b")
 
 # --- status events --------------------------------------------------------------------------
-_STATUS_EVENTS = (
+_EVENTS = (
     cue("relationship_status", r"\b(?:we|i)\s+(?:(?:just|finally|officially|actually)\s+)?"
-                                r"(?:tied the knot|got married|got hitched|eloped)\b"),
-    cue("relationship_status", r"\b(?:we|i)\s+(?:(?:just|finally|officially)\s+)?got engaged\b"),
+                                r"(?:tied the knot|got married|got hitched|eloped)\b", value="married"),
+    cue("relationship_status", r"\b(?:we|i)\s+(?:(?:just|finally|officially)\s+)?got engaged\b",
+        value="engaged"),
     # "I proposed to Valentina on Saturday and she said yes!!"
     cue("relationship_status", r"\bi\s+(?:(?:finally|just)\s+)?(?:proposed|popped the question)\b"
-                                r"[^.?]{0,60}?\b(?:she|he|they)\s+said\s+yes\b"),
+                                r"[^.?]{0,60}?\b(?:she|he|they)\s+said\s+yes\b", value="engaged"),
+    # A pet lost removes only a pet of that name the user has: a person lost is no pet fact.
+    cue("pet", r"\b(?:we|i)\s+(?:(?:sadly|just|finally)\s+)?(?:lost|had to put down"
+               r"|said goodbye to|buried)\s+(?:(?:our|my)\s+(?:\w+\s+)?)?(?P<m>" + NAME + r")\b",
+        op="retract", name=True),
 )
-_LOST_PET = re.compile(r"\b(?:we|i)\s+(?:(?:sadly|just|finally)\s+)?(?:lost|had to put down"
-                       r"|said goodbye to|buried)\s+(?:(?:our|my)\s+(?:\w+\s+)?)?"
-                       r"(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))\b", _I)
 
 
 def events(text: str, question: bool) -> Iterator[Found]:
-    for cue in _STATUS_EVENTS:
-        for m in cue.rx.finditer(text):
-            if own(text, m.start(), question):
-                value = ("engaged" if re.search(r"engaged|proposed|popped", m.group(0), _I)
-                         else "married")
-                yield cue.predicate, value, "assert", cue.confidence, m.start()
-    for m in _LOST_PET.finditer(text):
-        # Removes only a pet of that name the user has: a person lost is no pet fact.
-        if is_name(m.group("m")) and own(text, m.start(), question):
-            yield "pet", m.group("m"), "retract", 0.85, m.start()
+    return scan(_EVENTS, text, question)
 
 
 # --- allergies ------------------------------------------------------------------------------
@@ -122,13 +124,12 @@ _ALLERGENS = (r"penicillin|amoxicillin|antibiotics?|aspirin|ibuprofen|codeine|mo
               r"|cats?|dogs?|pollen|hay fever|dust mites?|dust|bees?|bee stings|wasps?|mould"
               r"|mold|horses?|nickel|iodine|mango|avocado|banana|tomato(?:es)?|garlic")
 _ALLERGEN_WORD = re.compile(r"\b(?P<a>" + _ALLERGENS + r")\b", _I)
-_ALLERGY_CUES = (
-    re.compile(r"\b(?:have|got|with)\s+(?:a|an)\s+(?:\w+\s+)?allerg(?:y|ies)\s*(?::|-|,|to)\s*"
-               r"(?P<m>" + _ALLERGENS + r")\b", _I),
-    re.compile(r"\b(?:proper|real|confirmed|genuine|true|actual|serious|full-blown|definite)\s+"
-               r"allergy\b[^.]*?\b(?:stay away from|avoid|keep away from|allergic to|steer clear"
-               r" of)\s+(?P<m>" + _ALLERGENS + r")\b", _I),
-)
+_ALLERGY_CUES = tuple(cue("allergy", p, lower=True, expert_ok=True) for p in (
+    r"\b(?:have|got|with)\s+(?:a|an)\s+(?:\w+\s+)?allerg(?:y|ies)\s*(?::|-|,|to)\s*"
+    r"(?P<m>" + _ALLERGENS + r")\b",
+    r"\b(?:proper|real|confirmed|genuine|true|actual|serious|full-blown|definite)\s+"
+    r"allergy\b[^.]*?\b(?:stay away from|avoid|keep away from|allergic to|steer clear"
+    r" of)\s+(?P<m>" + _ALLERGENS + r")\b"))
 _NOT_ALLERGIC_TO_IT = re.compile(
     r"\b(?:i'm|i am)\s+(?:actually\s+|really\s+)?not\s+(?:actually\s+|really\s+)?allergic\s+to\s+"
     r"(?:it|that|them|this)\b", _I)
@@ -145,10 +146,7 @@ def allergies(text: str, question: bool) -> Iterator[Found]:
         if named and own(text, m.start(), question, expert_ok=True):
             # "I took ibuprofen, came out in hives, the GP says I'm allergic": to it.
             yield "allergy", named[-1].group("a").lower(), "assert", 0.8, m.start()
-    for rx in _ALLERGY_CUES:
-        for m in rx.finditer(text):
-            if own(text, m.start(), question, expert_ok=True):
-                yield "allergy", m.group("m").lower(), "assert", 0.85, m.start()
+    yield from scan(_ALLERGY_CUES, text, question)
     for m in _NOT_ALLERGIC_TO_IT.finditer(text):
         named = list(_ALLERGEN_WORD.finditer(text, 0, m.start()))
         if named and mood_at(text, m.start(), question=question).subject == "user":
@@ -160,29 +158,30 @@ def allergies(text: str, question: bool) -> Iterator[Found]:
 # --- names and pronouns -----------------------------------------------------------------------
 _CALLED = re.compile(
     r"\b(?:everyone|everybody|people|friends|most people|colleagues|they all|all my friends)\s+"
-    r"(?:\w+\s+){0,4}?calls? me (?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))\b"
+    r"(?:\w+\s+){0,4}?calls? me (?P<m>" + NAME + r")\b"
     r"|\b(?:i go by|just call me|please call me|you can call me) "
-    r"(?P<m2>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))\b"
+    r"(?P<m2>" + NAME + r")\b"
     r"|\b(?-i:[A-Z][a-z'-]+(?: [A-Z][a-z'-]+)?) here,? but (?P<m3>(?-i:[A-Z][a-z'-]+)) is "
     r"(?:fine|ok|okay|good|great)\b", _I)
 #: "I'm Deirdre, but only my gran calls me that, Dee is fine": after the user's own name,
 #: the short form they accept is the name to use.
 _ACCEPTED = re.compile(r"\b(?:but|though|although|,)\s+(?:[^.;!?]{0,60}?[,;]\s*)?(?:just\s+)?"
-                       r"(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+)) (?:is|'s) (?:fine|ok|okay|good"
+                       r"(?P<m>" + NAME + r") (?:is|'s) (?:fine|ok|okay|good"
                        r"|great|better|easier|what (?:everyone|people|most people|friends) use)"
-                       r"|\b(?P<m2>(?-i:[A-Z][a-z\u00e0-\u017f'-]+)) (?:works|will do|for short)\b", _I)
+                       r"|\b(?P<m2>" + NAME + r") (?:works|will do|for short)\b", _I)
 _OWN_NAME = re.compile(r"\b(?:i'm|i am|my name is|my name's|it's)\s+(?-i:[A-Z])|^(?-i:[A-Z])[a-z'-]+"
                        r"(?: (?-i:[A-Z])[a-z'-]+)? here\b", _I)
 _IM_NAME = re.compile(r"^(?:(?:hi|hello|hey|no|yes)\W+)*(?:i'm|i am|my name is|my name's)\s+"
-                      r"(?P<m>(?-i:[A-Z][a-z\u00e0-\u017f'-]+))(?=\s*(?:,|\.|and\b|$|here\b))",
+                      r"(?P<m>" + NAME + r")(?=\s*(?:,|\.|and\b|$|here\b))",
                       _I)
 _PRONOUN_FIX = re.compile(r"\b(?P<p>she|he|they)(?:/\w+)?,?\s+not\s+(?:he|she|they|him|her)\b",
                           _I)
 _PRONOUN_USE = re.compile(r"\b(?:use|go by|prefer)\s+['\"]?(?P<p>they|she|he)(?:/\w+)?['\"]?"
                           r"(?=\s+(?:for me|pronouns|when|please|,|\.|$|and|if))", _I)
-_PRONOUN_SET = re.compile(
-    r"\b(?:i use|i go by|i'm|i am|use|pronouns(?: are|:)?|it's|call me)\s+(?P<set>(?:she|he|they"
-    r"|xe|ze)/(?:her|him|them|hers|his|theirs|xem|zir)(?:/\w+)?)\b", _I)
+_PRONOUN_SET = cue(
+    "pronouns", r"\b(?:i use|i go by|i'm|i am|use|pronouns(?: are|:)?|it's|call me)\s+(?P<set>"
+    r"(?:she|he|they|xe|ze)/(?:her|him|them|hers|his|theirs|xem|zir)(?:/\w+)?)\b", group="set",
+    lower=True)
 _BARE_PRONOUNS = re.compile(r"(?<![\w/])(?P<set>(?:she|he|they|xe|ze)/(?:her|him|them|hers|his"
                             r"|theirs|xem|zir))(?![\w/])", _I)
 _THIRD_PARTY = re.compile(r"\b(?:my|our|his|her|their)\s+(?:\w+\s+)?(?:friend|sister|brother|kid"
@@ -204,19 +203,14 @@ def people(text: str, question: bool, turn_text: str) -> Iterator[Found]:
                   else "engaged" if rel.startswith("fianc") else None)
         if status:
             yield "relationship_status", status, "assert", 0.8, m.start()
-    for rx in (_CHILD, _BIRTH):
-        for m in rx.finditer(text):
-            if is_name(m.group("m")):
-                yield "child_name", m.group("m"), "assert", 0.85, m.start()
+    yield from scan(_CHILDREN, text, question)
     kids = _KIDS_LIST.search(text)
     if kids and not question and mood_at(text, kids.start(), question=False).modality in (
             "asserted", "backstory"):
         for m in _CLAUSE_NAME.finditer(text, kids.end()):
             if is_name(m.group("m")):
                 yield "child_name", m.group("m"), "assert", 0.8, m.start()
-    for m in _PET.finditer(text):
-        if is_name(m.group("m")) and own(text, m.start(), question):
-            yield "pet", f"{m.group('kind').lower()} named {m.group('m')}", "assert", 0.85, m.start()
+    yield from scan(_PET, text, question)
     kept = _PET_IN_TURN.search(turn_text)
     for m in _PET_LIST.finditer(text):
         kind = (m.group("kind") or (kept.group("kind") if kept else "")).lower()
@@ -240,20 +234,7 @@ def languages(text: str, question: bool) -> Iterator[Found]:
         tail = _LIST_END.split(text[m.end():], maxsplit=1)[0]
         for lang in _LANG_WORD.finditer(tail):
             yield "language_spoken", lang.group("lang"), "assert", 0.85, m.start()
-    for rx in _HOME_LANG:
-        for m in rx.finditer(text):
-            if own(text, m.start(), question):
-                yield "language_spoken", m.group("lang"), "assert", 0.8, m.start()
-    for m in _FIRST_LANG.finditer(text):
-        if own(text, m.start(), question):
-            yield "language_spoken", m.group("lang"), "assert", 0.85, m.start()
-    for rx in _LANG_USE:
-        for m in rx.finditer(text):
-            if own(text, m.start(), question):
-                yield "language_spoken", m.group("lang"), "assert", 0.8, m.start()
-    for m in _MY_LANG.finditer(text):
-        if own(text, m.start(), question):
-            yield "language_spoken", m.group("lang"), "assert", 0.85, m.start()
+    yield from scan(_LANG_CUES, text, question)
 
 
 def names(text: str, question: bool) -> Iterator[Found]:
@@ -276,14 +257,12 @@ def names(text: str, question: bool) -> Iterator[Found]:
     if (m and not preferred and is_name(m.group("m")) and not _DEMONYM.search(m.group("m"))
             and not question):
         yield "preferred_name", m.group("m"), "assert", 0.85, m.start()
-    for m in _PRONOUN_SET.finditer(text):
-        if own(text, m.start(), question):
-            yield "pronouns", m.group("set").lower(), "assert", 0.85, m.start()
+    yield from scan((_PRONOUN_SET,), text, question)
     # A bare set beside the user's own name or at the start ("Sam, she/her, nurse in
     # Leeds", "Priya (she/her) here"); after someone else's name or word, it is theirs.
     for m in _BARE_PRONOUNS.finditer(text):
         before = text[:m.start()]
-        if (not _PRONOUN_SET.search(text) and not question and not _THIRD_PARTY.search(before)
+        if (not _PRONOUN_SET.rx.search(text) and not question and not _THIRD_PARTY.search(before)
                 and (not before.strip(" (,:-") or _OWN_NAME.search(before)
                      or re.fullmatch(r"[^,.;!?]{0,40}?[A-Z][a-z'-]+\s*[(,]\s*", before))):
             yield "pronouns", m.group("set").lower(), "assert", 0.8, m.start()
