@@ -37,6 +37,8 @@ SETTLE_S = 300
 #: The faulty run's re-send delay (minutes) and beat (seconds): time compressed, see above.
 RESEND_AFTER_MIN = 1.0
 BEAT_S = 5.0
+#: Seconds between the progress lines printed while the run settles.
+REPORT_EVERY_S = 15.0
 
 
 @dataclass
@@ -100,6 +102,17 @@ def _consolidated(rt, namespace: str) -> set[tuple[str, str]]:
             if row[2] == "consolidated" and stages.get((row[0], row[1])) == 4}
 
 
+def _disagreeing(snap: dict) -> int:
+    """Sessions whose state disagrees with their checkpoints: `consolidated` without all
+    four, or `failed` with all four (a late failure after the work was done)."""
+    stages: dict[tuple[str, str], int] = {}
+    for user, sid, _stage in snap["checkpoints"]:
+        stages[(user, sid)] = stages.get((user, sid), 0) + 1
+    return sum(1 for row in snap["sessions"]
+               if (row[2] == "consolidated") != (stages.get((row[0], row[1])) == 4)
+               and row[2] in ("consolidated", "failed"))
+
+
 class Beat(threading.Thread):
     """The sweeper's re-send half (and the dead-letter spool) every `BEAT_S` seconds on the
     real clock, as the worker's beat would run it; errors (the database stopped) counted."""
@@ -118,6 +131,16 @@ class Beat(threading.Thread):
             except Exception:  # noqa: BLE001 — an outage: the next beat tries again
                 self.errors += 1
             self.sweeps += 1
+
+
+def _progress(first_seen: dict, storm: Storm, began: float, total: int) -> dict:
+    """How the work went on while the kills did: sessions seen consolidated (polled once a
+    second, from when capture ended) before the storm's last kill, and when the last one
+    was, in seconds after the storm began."""
+    storm_s = (storm.ended_at or time.perf_counter()) - began
+    times = sorted(first_seen.values())
+    return {"consolidated_in_storm": sum(1 for t in times if t <= storm_s),
+            "all_consolidated_s": round(times[-1], 1) if len(times) == total else None}
 
 
 def _log_count(logs: list[Path], event: str) -> int:
@@ -165,6 +188,7 @@ def _run(opts: Options, root: Path, say) -> dict:
     figures["lost"] = sum(v["missing"] for v in figures["tables"].values())
     figures["duplicated"] = sum(v["extra"] for v in figures["tables"].values())
     figures["dead_letters"] = int(faulty["dead_letters"][0][0])
+    figures["states_disagreeing"] = _disagreeing(faulty)
     figures["identical"] = all(v["equal"] for v in figures["tables"].values())
     return figures
 
@@ -212,8 +236,16 @@ def _faulty(opts, root, base, clean_rt, broker, transcripts, ns, embedded, start
             out["pg_frozen_processes"] = freeze_postgres(root, opts.pg_freeze_s)
         faults_over = time.perf_counter()
         everyone = {(t.user_id, t.session_id) for t in transcripts}
+        first_seen: dict[tuple[str, str], float] = {}  # session -> s after the storm began
+        next_report = time.perf_counter()
         while True:  # settled, or stuck SETTLE_S after the last fault (kill or Postgres)
             done = _consolidated(rt, ns)
+            for key in done - first_seen.keys():
+                first_seen[key] = time.perf_counter() - storm_began
+            if time.perf_counter() >= next_report:  # how far the work got, as it goes
+                next_report += REPORT_EVERY_S
+                say(f"  {time.perf_counter() - storm_began:5.0f} s: {len(done)}/"
+                    f"{len(everyone)} consolidated, {sum(storm.kills.values())} kills")
             if "stranded_consolidated_s" not in out and stranded <= done:
                 out["stranded_consolidated_s"] = round(time.perf_counter() - back, 1)
             last = max(faults_over, storm.ended_at or time.perf_counter())
@@ -226,7 +258,8 @@ def _faulty(opts, root, base, clean_rt, broker, transcripts, ns, embedded, start
                    sweeps=beat.sweeps, resent=beat.resent, beat_errors=beat.errors,
                    kills_main=storm.kills["main"], kills_child=storm.kills["child"],
                    worker_exits=sorted(storm.exits), end_raised=len(raised),
-                   unconsolidated=len(everyone - _consolidated(rt, ns)))
+                   unconsolidated=len(everyone - _consolidated(rt, ns)),
+                   **_progress(first_seen, storm, storm_began, len(everyone)))
     finally:
         beat.stop.set()
         storm.stop.set()

@@ -104,12 +104,17 @@ def worker(concurrency: int = typer.Option(1, min=1, help="Processes (prefork) o
     # processes") exited 0 and a supervisor restarting on failure left the node down.
     from celery.bin.celery import celery as celery_cli
     celery_cli.params[0].default = celery_app
+    if pool == "prefork":  # a child killed while the pool starts is forked again
+        celery_app.conf.worker_pool = "workers.pool:RestartingPool"
     # A node name of its own: RabbitMQ holds each node's control queue exclusively, so two
     # workers on one host under Celery's default name would refuse each other.
     code = celery_cli.main(args=["worker", f"--concurrency={concurrency}",
                                  f"--loglevel={loglevel}", f"--pool={pool}",
                                  f"--queues={','.join(names)}",
-                                 f"--hostname=reverie-{os.getpid()}@%h"]
+                                 f"--hostname=reverie-{os.getpid()}@%h",
+                                 # No revokes or clock sync to learn from neighbours: a
+                                 # (re)started worker consumes a second sooner without.
+                                 "--without-mingle", "--without-gossip"]
                            + (["-E"] if rt.settings.task_events else []), standalone_mode=False)
     if isinstance(code, int) and code:
         err.print(f"[red]the worker stopped with status {code}; see its log above[/red]")

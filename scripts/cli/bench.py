@@ -117,16 +117,19 @@ def faults(
         f"lost {f['lost']}, duplicated {f['duplicated']} rows vs the clean run; permanent "
         f"failures {f['permanent_failures']}; dead letters {f['dead_letters']} (writes that "
         f"failed {f['dead_letter_writes_failed']}); end_session raised {f['end_raised']}; "
-        f"unconsolidated {f['unconsolidated']}")
+        f"unconsolidated {f['unconsolidated']}; states that disagree with their "
+        f"checkpoints {f['states_disagreeing']}")
     console.print(
         f"sessions ended before the broker came back consolidated "
         f"{f.get('stranded_consolidated_s', 'never')} s after it; clean capture "
         f"{f['clean_s']} s, faulty capture {f.get('faulty_capture_s')} s, settled "
         f"{f.get('settle_s')} s after the last fault (the storm lasted "
         f"{f.get('storm_s')} s; {f.get('sweeps')} beats, "
-        f"{f.get('resent')} re-sends, no nightly batch); worker exits (restarted): "
+        f"{f.get('resent')} re-sends, no nightly batch); consolidated while the kills "
+        f"went on: {f.get('consolidated_in_storm')} of {f['sessions']} sessions, the last "
+        f"{f.get('all_consolidated_s')} s after the storm began; worker exits (restarted): "
         f"{f.get('worker_exits')}; identical: {f['identical']}")
-    if not f["identical"] or f["unconsolidated"] or f["end_raised"]:
+    if not f["identical"] or f["unconsolidated"] or f["end_raised"] or f["states_disagreeing"]:
         raise typer.Exit(1)
 
 

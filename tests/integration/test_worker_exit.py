@@ -25,6 +25,33 @@ def test_a_worker_whose_pool_cannot_start_exits_non_zero(broker_env, tmp_path): 
     assert "Could not start worker processes" in text
 
 
+def test_a_pool_child_killed_at_start_is_forked_again(broker_env, tmp_path):  # noqa: F811
+    """A child killed by a signal while the pool starts says nothing about whether children
+    can start: the worker forks another and serves (it used to give up, exit 1, and wait
+    for its supervisor to start it again from scratch)."""
+    marker, log_path = tmp_path / "first-child", tmp_path / "killed.log"
+    env = dict(broker_env, DOOMED=f"killed-once:{marker}")
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "tests.integration.doomed_worker",
+                                 "--concurrency=1", "--loglevel=INFO"], env=env,
+                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        import time
+        deadline = time.monotonic() + 90
+        while "ready." not in log_path.read_text() and time.monotonic() < deadline:
+            assert proc.poll() is None, log_path.read_text()[-3000:]
+            time.sleep(0.2)
+        time.sleep(2)  # past the start-up check, and a beat of the pool's maintenance
+        text = log_path.read_text()
+        assert proc.poll() is None, text[-3000:]
+        assert marker.exists() and "ready." in text, text[-3000:]
+        assert "Could not start worker processes" not in text
+        import psutil
+        assert len(psutil.Process(proc.pid).children()) == 1  # the pool is whole again
+    finally:
+        _stop(proc)
+
+
 def _worker(tmp_path, **env) -> subprocess.CompletedProcess:
     """`reverie worker` from this checkout with only `env` configured."""
     import os
