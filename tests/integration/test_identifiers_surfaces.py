@@ -14,7 +14,8 @@ from tests.integration.service import client, served
 CLI = [["facts", "{ns}", "{u}"], ["profile", "{ns}", "{u}"], ["opening", "{ns}", "{u}"],
        ["recall", "{ns}", "{u}", "where do I live"], ["export", "{ns}", "{u}"],
        ["explain", "{ns}", "{u}", "city"], ["correct", "{ns}", "{u}", "city", "Oslo"],
-       ["forget", "{ns}", "{u}", "--text", "Oslo", "--yes"], ["link", "{ns}", "{u}"]]
+       ["forget", "{ns}", "{u}", "--text", "Oslo", "--yes"], ["link", "{ns}", "{u}"],
+       ["mcp", "--namespace", "{ns}", "--user", "{u}"]]
 
 
 def _sessions(rt, ns) -> list[tuple]:
