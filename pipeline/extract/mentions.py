@@ -34,6 +34,8 @@ WhatsApp Instagram Facebook Netflix Spotify Uber Airbnb Amazon Apple Christmas X
 
 Found = tuple[str, str, str, float, int]
 #: "The doctor says it's a proper allergy": the finding, not the saying, follows "says".
+_WHICH_IS = re.compile(r"\bwhich\s+(?:is|'s)\s+(?:(?:also|now|actually|basically|still)\s+)?$",
+                       _I)
 _IT_IS = re.compile(r"(?:that\s+)?(?:it's|it is|it was|this is)\s+(?:an?\s+)?$", _I)
 
 
@@ -88,6 +90,10 @@ def own(text: str, pos: int, question: bool, *, expert_ok: bool = False) -> bool
     sentence (trust.blocked: wished, planned, reported, "forget that ..."; with `expert_ok`
     a clinician's finding about the user counts)."""
     prefix = _IT_IS.sub("", text[:pos]) if expert_ok else text[:pos]
+    # "a talk on demand forecasting, which is my day job at Saltmarsh": a relative "which is"
+    # right before the mention describes a thing by the user's own words; the "which" that
+    # blocks is the one before somebody else ("the firm which my sister runs").
+    prefix = _WHICH_IS.sub(" ", prefix)
     return users_own(text, pos, question=question) and not blocked(prefix, expert_ok=expert_ok)
 
 
@@ -99,3 +105,17 @@ def is_name(word: str) -> bool:
     big_place = place is not None and (place.kind != "city" or place.population > 1_000_000)
     return (word not in NOT_NAMES and not big_place
             and word not in lx.LANGUAGES and not word.isupper())
+
+
+def place_at(text: str, start: int) -> tuple[str, str] | None:
+    """The longest place name starting at `start` ("Cebu City", then "Cebu") and its kind."""
+    m = CAP_RUN.match(text, start)
+    if m is None:
+        return None
+    words = m.group(0).replace("-based", "").split()
+    for n in range(len(words), 0, -1):
+        name = " ".join(words[:n]).rstrip(".,'")
+        place = lookup(name)
+        if place is not None:
+            return name, place.kind
+    return None

@@ -68,8 +68,11 @@ _SPAN = re.compile(r"\b(?:for|after) (?:\w+ ){0,2}(?:years?|decades?)\b", _I)
 _PERFECT = re.compile(r"\b(?:i've|we've|i have|we have|has|have)\s+(?:\w+\s+)?(?:been|lived|worked)\b",
                       _I)
 _FOR_NOW = re.compile(r"\b(?:now|still|these days)\b", _I)
+#: "what we're used to", "getting used to" is being accustomed, not a past habit.
+_USED_TO = (r"(?<!'re )(?<!'m )(?<!'s )(?<!\bare )(?<!\bam )(?<!\bis )(?<!\bget )(?<!\bgot )"
+            r"(?<!getting )(?<!\bbe )(?<!been )used to")
 _BACKSTORY = re.compile(
-    r"\b(?:used to|grew up|born|years? (?:in|at)"
+    r"\b(?:" + _USED_TO + r"|grew up|born|years? (?:in|at)"
     r"|before (?:coming|moving|we moved|i moved|that)|until (?:last|i|we)|back then|as a kid"
     r"|as a child|originally|formerly|previously|ex-)\b", _I)
 

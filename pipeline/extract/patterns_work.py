@@ -29,8 +29,12 @@ _TITLE_END = (r"(?=\s*$|\s*[,;]|\s+(?:now|too|myself|by\s+(?:trade|profession)|f
 #: A capitalised organisation name ("Acme Ltd", "Bank of America", "St Mary's Hospital").
 _ORG_NAME = (r"(?-i:[A-Z0-9])[\w&.'-]*(?:\s+(?:(?-i:[A-Z0-9])[\w&.'-]*|of|and|&|de|the|for)"
              r"(?=\s+(?-i:[A-Z0-9])|\s*$|\s*,|\s+here\b|\s+now\b)){0,4}")
+#: "as before", "as usual", "as planned": a manner, not a role ("at Globex now, same work as
+#: before" names no title "before").
+_NOT_A_ROLE = (r"(?!(?:before|usual|always|ever|well|such|planned|expected|promised|normal"
+               r"|agreed|mentioned|said|required|needed|discussed|far|soon|much|long)\b)")
 #: "... as a senior analyst" or ", senior analyst (role)" after an employer.
-_EMPLOYER_TAIL = (r"(?:(?:,?\s+as\s+(?:an?\s+|the\s+|their\s+|its\s+)?|,\s*(?:an?\s+)?(?=(?:"
+_EMPLOYER_TAIL = (r"(?:(?:,?\s+as\s+" + _NOT_A_ROLE + r"(?:an?\s+|the\s+|their\s+|its\s+)?|,\s*(?:an?\s+)?(?=(?:"
                   + TITLE + r")(?:\s+(?:role|position|job|post))?\s*$))(?P<job_title>.+))?$")
 
 WORK: tuple[Rule, ...] = (

@@ -30,6 +30,7 @@ from pipeline.extract.clauses import (
 from pipeline.extract.corrections import SentenceClaims, apply_corrections
 from pipeline.extract.derive import derive
 from pipeline.extract.grammar import Rule, TriggerIndex
+from pipeline.extract.here import resolve_here, resolve_left
 from pipeline.extract.kinds import NORMALISERS, PREDICATE_KIND
 from pipeline.extract.mood import clause_span
 from pipeline.extract.naming import name_pets
@@ -137,7 +138,9 @@ def analyse_turn(turn: Turn, *, session_id: str) -> list[SentenceClaims]:
         # on earlier claims in the session.
         claims = _sentence_claims(sentence, turn, session_id, own)
         out.append(SentenceClaims(turn.index, sentence.text, tuple(claims)))
-    linked = derive(link_sentences(out, as_utc(turn.at), session_id=session_id))
+    at = as_utc(turn.at)
+    linked = derive(resolve_here(resolve_left(link_sentences(out, at, session_id=session_id), at,
+                                              session_id=session_id), at, session_id=session_id))
     return settle_turn(linked, as_utc(turn.at))
 
 
