@@ -252,8 +252,9 @@ def _decide_removal(claim: Claim, ctx: _Ctx, existing: list[Fact]) -> None:
                                     if ctx.vocab.cardinality(p) == "single"
                                     and not claim.object else [])
     if not targets:
-        _decision(view, seq, "unrelated", "retract-nothing-current",
-                  "nothing current to remove", claim, p)
+        if not _ended_before_known(claim, ctx, existing):
+            _decision(view, seq, "unrelated", "retract-nothing-current",
+                      "nothing current to remove", claim, p)
         return
     for old in targets:
         if SOURCE_RANK[claim.source] < SOURCE_RANK[old.source]:
@@ -265,6 +266,33 @@ def _decide_removal(claim: Claim, ctx: _Ctx, existing: list[Fact]) -> None:
         _decision(view, seq, "retracted", "explicit-removal",
                   "the user said this no longer holds", claim, p, target=old.fact_id)
         _close_dependents(view, seq, p, ctx.at, ctx.now, ctx.vocab, claim)
+
+
+def _ended_before_known(claim: Claim, ctx: _Ctx, existing: list[Fact]) -> bool:
+    """A value said to have stopped that was never held ("we're done with Zagreb", told after
+    the move): kept as history, from as far back as the memory knows the user up to its end
+    (the current value's start, when that came first). False, and nothing kept, for a plain
+    removal, or when nothing is known from before the end (the start would be a guess)."""
+    if (claim.op != "assert" or claim.modality != "ended" or not claim.object
+            or ctx.vocab.cardinality(claim.predicate) != "single"):
+        return False
+    end = min([ctx.at, *(f.valid_from for f in existing)])
+    known = [f.valid_from for f in (*ctx.view.current, *ctx.view.past) if f.valid_from < end]
+    if not known:
+        return False
+    view, p = ctx.view, claim.predicate
+    if any(same_value(f.object, claim.object) and f.predicate == p for f in view.past):
+        _decision(view, ctx.seq, "reconfirmed", "matches-history",
+                  f"{claim.object!r} is already kept as history", claim, p)
+        return True
+    fact = ctx.fact(claim.model_copy(update={"valid_from": min(known), "valid_to": end,
+                                             "modality": "asserted"}), "single")
+    view.ops.append(InsertFact(fact=fact))
+    view.past.append(fact)
+    _decision(view, ctx.seq, "asserted", "ended-before-known",
+              f"{claim.object!r} had ended by {end.date().isoformat()}: kept as history",
+              claim, p, fact_id=fact.fact_id)
+    return True
 
 
 def _reconfirmed(claim: Claim, ctx: _Ctx, old: Fact) -> bool:
