@@ -26,6 +26,7 @@ from types import ModuleType
 from typing import Any
 
 from infra import metrics
+from infra.llm_hedge import Hedger, HedgeSkipped
 from infra.llm_limits import ProviderLimits
 from schemas.errors import PermanentError, TransientError
 
@@ -102,6 +103,12 @@ def classify(exc: BaseException,
     return None
 
 
+def _count_wasted(done: LLMCompletion) -> None:
+    """The answer of a hedged pair that came second: paid for, not used."""
+    metrics.LLM_HEDGE_TOKENS.inc(done.prompt_tokens + done.completion_tokens)
+    metrics.LLM_HEDGE_COST.inc(done.cost_usd)
+
+
 class LiteLLMClient:
     """`LLMClient` over litellm: any model litellm reaches, or an OpenAI-compatible server
     at `api_base` (model "openai/<name>")."""
@@ -112,7 +119,7 @@ class LiteLLMClient:
                  sleep: Callable[[float], None] = time.sleep,
                  rand: Callable[[], float] = random.random,
                  limits: ProviderLimits | None = None, deadline_s: float = 300.0,
-                 max_completion_tokens: int | None = None,
+                 max_completion_tokens: int | None = None, hedge_percentile: float = 0.0,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.model = model
         self._api_base = api_base
@@ -129,6 +136,10 @@ class LiteLLMClient:
         self._clock = clock
         self._unpriced = False
         self._litellm = _litellm()
+        #: Past this percentile of the recent latency a second call is sent (0: never).
+        self._hedger = Hedger(hedge_percentile, self._limits,
+                              max_threads=max(64, 4 * self._limits.max_concurrency)) \
+            if hedge_percentile > 0 else None
 
     def complete(self, messages: list[dict[str, Any]], *,
                  response_schema: dict[str, Any] | None) -> LLMCompletion:
@@ -152,11 +163,12 @@ class LiteLLMClient:
         deadline = self._clock() + self._deadline_s
         for attempt in range(self._max_retries + 1):
             try:
-                with self._limits.slot(reserve, deadline) as settle:
-                    kwargs["timeout"] = max(0.1, min(self._timeout_s, deadline - self._clock()))
-                    response = self._litellm.completion(**kwargs)
-                    done = self._completion(response)
-                    settle(done.prompt_tokens + done.completion_tokens)
+                if self._hedger is None:
+                    done = self._call(kwargs, reserve, deadline)
+                else:
+                    done = self._hedger.run(
+                        lambda hedge: self._call(kwargs, reserve, deadline, hedge=hedge),
+                        _count_wasted)
             except TransientError:  # the limits' own deadline
                 metrics.LLM_CALLS.labels("over_budget").inc()
                 raise
@@ -184,6 +196,24 @@ class LiteLLMClient:
             metrics.LLM_CALLS.labels("ok").inc()
             return done
         raise AssertionError("unreachable: the loop returns or raises")
+
+    def _call(self, kwargs: dict[str, Any], reserve: int, deadline: float, *,
+              hedge: bool = False) -> LLMCompletion:
+        """One call within the provider's limits; its latency is kept for the hedges' threshold.
+        A hedge does not wait for a slot (`HedgeSkipped` when there is none)."""
+        sent = False
+        try:
+            with self._limits.slot(reserve, self._clock() if hedge else deadline) as settle:
+                sent, started = True, self._clock()
+                call = dict(kwargs, timeout=max(0.1, min(self._timeout_s, deadline - started)))
+                done = self._completion(self._litellm.completion(**call))
+                self._limits.observe(self._clock() - started)
+                settle(done.prompt_tokens + done.completion_tokens)
+        except TransientError as exc:  # the limits' own: no room before the deadline
+            if hedge and not sent:
+                raise HedgeSkipped(str(exc)) from exc
+            raise
+        return done
 
     def _completion(self, response: Any) -> LLMCompletion:
         choices = getattr(response, "choices", None) or []

@@ -15,6 +15,9 @@ them refused, a one-second hold per 429 kept the pool stalled most of the time (
 to a third of the throughput lost in `reverie bench consolidate --llm-sim`). A stray 429
 makes its own call wait its Retry-After; a run of them means a real limit, and then
 every caller waits.
+
+The process also keeps the latency of its recent answered calls, from which a hedged call
+(`infra.llm`, `Settings.llm_hedge_percentile`) takes its threshold.
 """
 from __future__ import annotations
 
@@ -26,6 +29,10 @@ from contextlib import contextmanager
 
 from schemas.errors import TransientError
 
+#: Answered calls whose latency the hedge threshold is taken from, and how many answers a
+#: process waits for before it hedges at all.
+LATENCY_WINDOW = 256
+HEDGE_MIN_SAMPLES = 20
 #: 429s among the calls started in the last `WINDOW_S` seconds past which one 429 holds
 #: every caller (a real rate limit), not only the call that got it.
 HOLD_SHARE = 0.1
@@ -47,6 +54,8 @@ class ProviderLimits:
         self._hold_until = 0.0
         self._started: deque[float] = deque()  # call start times within WINDOW_S
         self._refused: deque[float] = deque()  # 429 times within WINDOW_S
+        self._latencies: deque[float] = deque(maxlen=LATENCY_WINDOW)  # answered calls
+        self._ranked: list[float] | None = None  # sorted copy, made on demand
 
     @property
     def in_flight(self) -> int:
@@ -68,6 +77,23 @@ class ProviderLimits:
                 return False
             self._hold_until = max(self._hold_until, now + seconds)
             return True
+
+    def observe(self, seconds: float) -> None:
+        """An answered call took `seconds` (for the hedge threshold)."""
+        with self._cond:
+            self._latencies.append(seconds)
+            self._ranked = None
+
+    def latency_percentile(self, q: float) -> float | None:
+        """The `q`th percentile (0-100) of the recent answered calls' latency; None while
+        fewer than `HEDGE_MIN_SAMPLES` have been answered."""
+        with self._cond:
+            if len(self._latencies) < HEDGE_MIN_SAMPLES:
+                return None
+            if self._ranked is None:
+                self._ranked = sorted(self._latencies)
+            ranked = self._ranked
+        return ranked[min(len(ranked) - 1, int(q / 100 * len(ranked)))]
 
     def _forget_before(self, cutoff: float) -> None:
         for times in (self._started, self._refused):

@@ -63,6 +63,16 @@ LLM_CALLS = Counter(
     "reverie_llm_calls", "Model call attempts by outcome: ok, an HTTP status (429, 500, "
     "...), an exception name (Timeout), or over_budget (the task's time budget ran out "
     "waiting for the provider's limits).", ["outcome"])
+#: Hedged calls (`infra.llm_hedge`): won (the hedge answered first), lost (the first call
+#: did), skipped (no room under the provider's limits), failed (neither answered).
+LLM_HEDGES = Counter(
+    "reverie_llm_hedges", "Hedged model calls (a second call sent once the first was late), "
+    "by outcome: won, lost, skipped, failed.", ["outcome"])
+LLM_HEDGE_TOKENS = Counter(
+    "reverie_llm_hedge_tokens", "Tokens of model answers not used (the slower of a hedged "
+    "pair): paid for, not in extraction_runs.")
+LLM_HEDGE_COST = Counter(
+    "reverie_llm_hedge_cost_usd", "Cost in USD of model answers not used (hedges).")
 
 # ---- memory size ---------------------------------------------------------------------------
 LIVE_ITEMS = Gauge(
@@ -110,7 +120,8 @@ STORE_GAUGES = {
 
 _ALL = (SESSIONS_CONSOLIDATED, SESSIONS_FAILED, DECISIONS, CLAIMS, RECALL_REQUESTS,
         RECALL_DEGRADED, RECALL_HITS, EXTRACTION_RUNS, LLM_TOKENS, LLM_COST,
-        LLM_SESSION_TOKENS, LLM_CALLS, LIVE_ITEMS, TASK_SECONDS, TASKS, DB_STATEMENTS,
+        LLM_SESSION_TOKENS, LLM_CALLS, LLM_HEDGES, LLM_HEDGE_TOKENS,
+        LLM_HEDGE_COST, LIVE_ITEMS, TASK_SECONDS, TASKS, DB_STATEMENTS,
         EMBED_SECONDS, EMBED_TEXTS, HTTP_SECONDS)
 
 

@@ -86,6 +86,10 @@ class Settings(BaseSettings):
     #: and tokens (prompt + completion) per minute.
     llm_max_concurrency: int = Field(default=64, ge=0)
     llm_tokens_per_minute: int = Field(default=0, ge=0)
+    #: Hedged calls (`infra.llm_hedge`): a second call once the first has run past this
+    #: percentile of the process's recent answered calls (e.g. 90: about a tenth more
+    #: calls, each paid for); 0: never.
+    llm_hedge_percentile: float = Field(default=0.0, ge=0, lt=100)
     extra_single_valued: list[str] = []
     extra_multi_valued: list[str] = []
 
