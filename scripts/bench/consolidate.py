@@ -212,6 +212,11 @@ def consolidate_cmd(
                                  "latency (--llm-sim)."),
     concurrency: str = _opt("1,8,32,64", "--concurrency", "Extraction threads per extract "
                             "process to run (--llm-sim), e.g. 1,8,32,64."),
+    layout: str = _opt("split", "--layout", "--llm-sim: split (N extract + N consolidate/"
+                       "forget processes) or single (N processes serving every queue)."),
+    hedge: float = _opt(0.0, "--hedge", "--llm-sim: hedge model calls past this percentile "
+                        "of the recent latency (REVERIE_LLM_HEDGE_PERCENTILE; 0: off)."),
+    long_runs: int = _opt(3, "--long-runs", "--llm-sim: times the 900-turn row runs."),
 ) -> None:
     """Consolidation throughput, latency, round trips, rows and memory with real workers."""
     import json
@@ -232,13 +237,20 @@ def consolidate_cmd(
                    workers=_ints(workers, "--workers"), store=_ints(store, "--store"),
                    embedder=embedder, seed=seed, data_dir=data_dir, keep=keep,
                    batch_size=batch_size, llm_sim=llm_sim, llm_latency_ms=llm_latency_ms,
-                   concurrency=_ints(concurrency, "--concurrency"))
+                   concurrency=_ints(concurrency, "--concurrency"), layout=layout,
+                   hedge_percentile=hedge, long_runs=long_runs)
     if 0 in opts.workers:
         raise typer.BadParameter("--workers: at least one worker process")
     if 0 in opts.concurrency:
         raise typer.BadParameter("--concurrency: at least one thread")
     if llm_latency_ms <= 0:
         raise typer.BadParameter("--llm-latency-ms must be positive")
+    if layout not in ("split", "single"):
+        raise typer.BadParameter("--layout must be split or single")
+    if not 0 <= hedge < 100:
+        raise typer.BadParameter("--hedge: a percentile, 0 (off) up to 99.9")
+    if long_runs < 1:
+        raise typer.BadParameter("--long-runs must be at least 1")
     cmd = command_line()
     console.print(f"[bold]command:[/bold] {cmd}")
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),

@@ -19,9 +19,10 @@ import os
 import tempfile
 from pathlib import Path
 
+from infra.llm_limits import HEDGE_MIN_SAMPLES
 from scripts.bench.consolidate_scenario import Options, Scenario
-from scripts.bench.consolidate_workers import admin, diff, fresh_database, percentile, \
-    server_url
+from scripts.bench.consolidate_workers import admin, by_label, diff, fresh_database, \
+    percentile, server_url
 from scripts.bench.conversations import generate
 from scripts.bench.llm_sim import SimOptions, SimulatedProvider, simulated_provider
 from scripts.bench.services import redis_server
@@ -48,11 +49,17 @@ def call_timeout_s(sim: SimulatedProvider) -> float:
     return max(2.0, CALL_TIMEOUT_MEDIANS * sim.options.latency_ms / 1000)
 
 
-def llm_env(sim: SimulatedProvider) -> dict[str, str]:
+def llm_env(sim: SimulatedProvider, hedge_percentile: float = 0.0) -> dict[str, str]:
     """The workers' settings for the LLM extractor on the simulated provider."""
     return {"REVERIE_EXTRACTOR": "llm", "REVERIE_LLM_MODEL": MODEL,
             "REVERIE_LLM_API_BASE": sim.api_base, "REVERIE_LLM_API_KEY": "sim",
-            "REVERIE_LLM_TIMEOUT_S": f"{call_timeout_s(sim):g}"}
+            "REVERIE_LLM_TIMEOUT_S": f"{call_timeout_s(sim):g}",
+            "REVERIE_LLM_HEDGE_PERCENTILE": f"{hedge_percentile:g}"}
+
+
+def all_queues_args(concurrency: int) -> tuple[str, ...]:
+    """`--layout single`: one process serving every queue on a thread pool."""
+    return ("--pool=threads", f"--concurrency={concurrency}")
 
 
 def model_bound(sessions: int, median_s: float, in_flight: int) -> float:
@@ -86,6 +93,11 @@ def _burst(sc: Scenario, sim: SimulatedProvider, sids: list[str], label: str,
     out.update(
         tokens=sum(diff(a, b, "reverie_llm_tokens_total") for a, b in zip(m1, m0)),
         cost_usd=sum(diff(a, b, "reverie_llm_cost_usd_total") for a, b in zip(m1, m0)),
+        hedge_tokens=sum(diff(a, b, "reverie_llm_hedge_tokens_total") for a, b in zip(m1, m0)),
+        hedge_cost_usd=sum(diff(a, b, "reverie_llm_hedge_cost_usd_total")
+                           for a, b in zip(m1, m0)),
+        hedges={k: sum(by_label(a, b, "reverie_llm_hedges_total", "outcome").get(k, 0.0)
+                       for a, b in zip(m1, m0)) for k in ("won", "lost", "skipped", "failed")},
         billed_tokens=sim.tokens["prompt"] + sim.tokens["completion"],
         calls=calls, outcomes=dict(sim.outcomes), peak_in_flight=sim.peak_in_flight,
         mean_in_flight=sim.call_seconds / out["wall_s"],
@@ -115,8 +127,9 @@ def measure(sc: Scenario, sim: SimulatedProvider, n_workers: int, concurrency: i
     paced = sc.run(lat_sids, f"{n_workers} worker(s), {concurrency} in flight: latency at "
                    f"{rate:.1f}/s", rate=rate)
     bound = model_bound(n, median_s, slots)
-    processes = 2 * n_workers
+    processes = n_workers if o.layout == "single" else 2 * n_workers
     return {
+        "layout": o.layout, "hedge_percentile": o.hedge_percentile,
         "workers": n_workers, "concurrency": concurrency, "processes": processes,
         "sessions": n, "wall_s": round(burst["wall_s"], 3),
         "sessions_per_s": round(burst["per_s"], 2),
@@ -128,6 +141,9 @@ def measure(sc: Scenario, sim: SimulatedProvider, n_workers: int, concurrency: i
         "tokens_per_session": round(burst["tokens"] / n, 1),
         "provider_tokens_per_session": round(burst["billed_tokens"] / n, 1),
         "cost_usd_per_1000_sessions": round(1000 * burst["cost_usd"] / n, 4),
+        "hedge_tokens_per_session": round(burst["hedge_tokens"] / n, 1),
+        "hedge_cost_usd_per_1000_sessions": round(1000 * burst["hedge_cost_usd"] / n, 4),
+        "hedges": burst["hedges"],
         "calls_per_session": round(burst["calls"] / n, 3), "outcomes": burst["outcomes"],
         "peak_in_flight": burst["peak_in_flight"],
         "mean_in_flight": round(burst["mean_in_flight"], 1),
@@ -137,25 +153,42 @@ def measure(sc: Scenario, sim: SimulatedProvider, n_workers: int, concurrency: i
 
 
 def measure_900(sc: Scenario, sim: SimulatedProvider, n_workers: int,
-                concurrency: int, extract: list) -> dict:
-    """30 sessions of 30 turns of one user, published at once: to the last consolidation."""
-    ns = f"llm900x{n_workers}w"
-    sids = sc.store(generate(sc.opts.seed, ns, 1, 30, 30, prefix="memobase"))
+                concurrency: int, extract: list, run_no: int = 0) -> dict:
+    """30 sessions of 30 turns of one user, published at once: to the last consolidation,
+    and where that time went. The provider's view of each session (its first call's start,
+    its first answer's end) splits the wall time: the session answered last waited
+    `dispatch` for its first call and `model` for its answer (retries and hedges
+    included); `after` is from that answer to the last consolidation."""
+    ns = f"llm900x{n_workers}w{run_no}"
+    sids = sc.store(generate(sc.opts.seed + run_no, ns, 1, 30, 30, prefix="memobase"))
     burst = _burst(sc, sim, sids, f"{n_workers} worker(s): 900 turns", extract)
     wall = burst["to_consolidated_s"]
+    t0, seen = burst["first_published"], sim.sessions()
+    answered = [(end, start) for start, end in seen.values() if end is not None]
+    last_end, last_start = max(answered) if answered else (t0, t0)
     bound = model_bound(len(sids), sim.options.latency_ms / 1000, n_workers * concurrency)
     return {"workers": n_workers, "concurrency": concurrency, "sessions": len(sids),
             "turns": 900, "wall_s": round(wall, 3), "bound_s": round(bound, 3),
             "over_bound": round(wall / bound, 2),
+            "last_answer_s": round(last_end - t0, 3),
+            "dispatch_s": round(last_start - t0, 3),
+            "model_s": round(last_end - last_start, 3),
+            "after_s": round(burst["last_consolidated"] - last_end, 3),
+            "last_call_start_s": round(max(s for s, _ in seen.values()) - t0, 3)
+            if seen else None,
             "tokens_per_session": round(burst["tokens"] / len(sids), 1),
-            "outcomes": burst["outcomes"], "peak_in_flight": burst["peak_in_flight"]}
+            "provider_tokens_per_session": round(burst["billed_tokens"] / len(sids), 1),
+            "hedges": burst["hedges"], "outcomes": burst["outcomes"],
+            "peak_in_flight": burst["peak_in_flight"]}
 
 
-def warm_up(sc: Scenario, n_workers: int, tag: str) -> None:
-    """A few paced sessions: every extract process has imported litellm and made a call."""
+def warm_up(sc: Scenario, n_workers: int, tag: str, *, per_process: int = 2,
+            rate: float = 4.0) -> None:
+    """A few paced sessions: every extract process has imported litellm and made a call
+    (with hedges: seen enough answers for the threshold, `HEDGE_MIN_SAMPLES`)."""
     o = sc.opts
-    sc.run(sc.store(generate(o.seed, f"llmwarm{tag}", 2 * n_workers, 1, o.turns),
-                    ended=False), "warm-up", rate=4.0)
+    sc.run(sc.store(generate(o.seed, f"llmwarm{tag}", per_process * n_workers, 1, o.turns),
+                    ended=False), "warm-up", rate=rate)
 
 
 def run(opts: Options, progress, log=print) -> dict:
@@ -168,18 +201,25 @@ def run(opts: Options, progress, log=print) -> dict:
         rows, long_rows = [], []
         for n_workers in opts.workers:
             name = f"reverie_bench_llm_{os.getpid()}_{n_workers}w"
+            single = opts.layout == "single"
             sc = Scenario(opts, fresh_database(server, name), broker, n_workers, Path(tmp),
-                          progress, worker_args=[REST] * n_workers, env=llm_env(sim))
+                          progress, worker_args=[] if single else [REST] * n_workers,
+                          env=llm_env(sim, opts.hedge_percentile))
             try:
                 for c in opts.concurrency:
-                    extract = sc.start_workers([extract_args(c)] * n_workers, f"extract{c}")
+                    args = all_queues_args(c) if single else extract_args(c)
+                    extract = sc.start_workers([args] * n_workers, f"extract{c}")
                     warm_up(sc, n_workers, f"{n_workers}w{c}c")
+                    if opts.hedge_percentile:  # enough answers seen for the threshold
+                        warm_up(sc, n_workers, f"{n_workers}w{c}c-hedge",
+                                per_process=HEDGE_MIN_SAMPLES + 6, rate=20.0)
                     row = measure(sc, sim, n_workers, c, extract)
                     rows.append(row)
                     log(row)
                     if c == max(opts.concurrency):
-                        long_rows.append(measure_900(sc, sim, n_workers, c, extract))
-                        log(long_rows[-1])
+                        for k in range(opts.long_runs):
+                            long_rows.append(measure_900(sc, sim, n_workers, c, extract, k))
+                            log(long_rows[-1])
                     sc.stop_workers(extract)
             finally:
                 sc.close()
@@ -200,13 +240,17 @@ def report_tables(figures: dict, console) -> None:
         f"LLM extraction, simulated provider: median {sim['latency_ms']:g} ms (sigma "
         f"{sim['sigma']}), {100 * sim['rate_limit_share']:g}% 429s, "
         f"{100 * sim['timeout_share']:g}% hangs; embedder {figures['embedder']}, "
-        f"{figures['cpus']} CPUs; N extract + N consolidate processes"))
+        f"{figures['cpus']} CPUs; "
+        + ("N processes serving every queue" if figures["options"].get("layout") == "single"
+           else "N extract + N consolidate processes")
+        + (f"; hedged past p{figures['options']['hedge_percentile']:g}"
+           if figures["options"].get("hedge_percentile") else "")))
     for col in ("N x threads", "sessions", "sess/s", "per proc: extract / all",
                 "p50 / p99 ms", "in flight: peak / mean", "wall / bound s", "ratio"):
         speed.add_column(col, justify="right")
-    cost = Table(title="per session")
-    for col in ("N x threads", "tokens", "USD per 1000", "calls", "CPU ms: extract",
-                "consolidate", "Postgres"):
+    cost = Table(title="per session (hedges: answers paid for and not used)")
+    for col in ("N x threads", "tokens", "USD per 1000", "calls", "hedge tokens / USD per "
+                "1000", "CPU ms: extract", "consolidate", "Postgres"):
         cost.add_column(col, justify="right")
     for r in figures["rows"]:
         shape = f"{r['workers']} x {r['concurrency']}"
@@ -219,18 +263,26 @@ def report_tables(figures: dict, console) -> None:
         c = r["cpu_ms_per_session"]
         cost.add_row(shape, f"{r['tokens_per_session']:.0f}",
                      f"{r['cost_usd_per_1000_sessions']:.3f}", f"{r['calls_per_session']:.2f}",
+                     f"{r['hedge_tokens_per_session']:.0f} / "
+                     f"{r['hedge_cost_usd_per_1000_sessions']:.3f}",
                      f"{c['extract']:.1f}", f"{c['consolidate']:.1f}", f"{c['db']:.1f}")
     console.print(speed)
     console.print(cost)
     long = Table(title="900 turns: 30 sessions x 30 turns of one user, first end event to "
-                       "the last consolidation")
-    for col in ("N x threads", "wall s", "bound s", "ratio", "tokens/sess",
+                       "the last consolidation; the session answered last: its dispatch "
+                       "(end event to its first call) and model time, then the rest")
+    for col in ("N x threads", "wall s", "bound s", "ratio", "dispatch / model / after s",
+                "last call sent s", "tokens/sess (provider)", "hedges won / lost",
                 "provider answers"):
         long.add_column(col, justify="right")
     for r in figures["turns_900"]:
+        h = r["hedges"]
         long.add_row(f"{r['workers']} x {r['concurrency']}", f"{r['wall_s']:.2f}",
                      f"{r['bound_s']:.2f}", f"{r['over_bound']:.2f}x",
-                     f"{r['tokens_per_session']:.0f}",
+                     f"{r['dispatch_s']:.2f} / {r['model_s']:.2f} / {r['after_s']:.2f}",
+                     f"{r['last_call_start_s']:.2f}",
+                     f"{r['tokens_per_session']:.0f} ({r['provider_tokens_per_session']:.0f})",
+                     f"{h['won']:.0f} / {h['lost']:.0f}",
                      ", ".join(f"{k} {v}" for k, v in sorted(r["outcomes"].items())))
     console.print(long)
     console.print(f"load average at the end: {figures['load_average']}")

@@ -40,6 +40,13 @@ class Options:
     llm_latency_ms: float = 1200.0
     #: Extraction threads per extract process (`--llm-sim` only).
     concurrency: tuple[int, ...] = (1, 8, 32, 64)
+    #: `--llm-sim` only: "split" (N extract + N consolidate/forget processes) or "single"
+    #: (N processes serving every queue on one thread pool, as `reverie worker` does).
+    layout: str = "split"
+    #: `--llm-sim` only: the workers' `llm_hedge_percentile` (0: no hedged calls).
+    hedge_percentile: float = 0.0
+    #: `--llm-sim` only: times the "900 turns" row runs (each on a user of its own).
+    long_runs: int = 3
 
 
 class Scenario:
@@ -71,7 +78,8 @@ class Scenario:
         self._sampling = True
         self._sampler = threading.Thread(target=self._sample, daemon=True)
         self._sampler.start()
-        self.start_workers(worker_args or [("--concurrency=1",)] * n_workers,
+        self.start_workers([("--concurrency=1",)] * n_workers if worker_args is None
+                           else worker_args,
                            f"worker{n_workers}")
         self.last_activity = time.monotonic()
         self.stored = 0
@@ -182,6 +190,8 @@ class Scenario:
         wall = max(done.values()) - min(published.values())
         latencies = [consolidated[s] - published[s] for s in sids if s in consolidated]
         return {"sessions": len(sids), "wall_s": wall, "per_s": len(sids) / wall,
+                "first_published": min(published.values()),
+                "last_consolidated": max(consolidated.values(), default=start),
                 "latency_ms": [1000 * x for x in latencies],
                 # first end event to the last session turning consolidated
                 "to_consolidated_s": max(consolidated.values(), default=start)

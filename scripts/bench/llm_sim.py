@@ -96,6 +96,9 @@ class SimulatedProvider:
     peak_in_flight: int = 0
     #: Seconds spent answering (all calls): over a wall time, the mean calls in flight.
     call_seconds: float = 0.0
+    #: [prompt key, start, end, fate] of every call, perf_counter times (end and fate None
+    #: while it runs): one session's calls (retries, hedges) share the key (its prompt's).
+    calls: list = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _rng: random.Random = field(init=False)
 
@@ -134,9 +137,10 @@ class SimulatedProvider:
                  "usage": {"prompt_tokens": prompt, "completion_tokens": completion,
                            "total_tokens": prompt + completion}}, prompt, completion)
 
-    def count(self, outcome: str, prompt: int = 0, completion: int = 0) -> None:
+    def count(self, outcome: str | None, prompt: int = 0, completion: int = 0) -> None:
         with self._lock:
-            self.outcomes[outcome] += 1
+            if outcome is not None:
+                self.outcomes[outcome] += 1
             self.tokens["prompt"] += prompt
             self.tokens["completion"] += completion
 
@@ -149,9 +153,35 @@ class SimulatedProvider:
         with self._lock:
             self.call_seconds += seconds
 
+    def started(self, key: int) -> list:
+        """A call came in: its record, finished by `ended` (a hung call's start counts
+        while it hangs)."""
+        call = [key, time.perf_counter(), None, None]
+        with self._lock:
+            self.calls.append(call)
+        return call
+
+    def ended(self, call: list, fate: str) -> None:
+        with self._lock:
+            call[2:] = [time.perf_counter(), fate]
+
+    def sessions(self) -> dict[int, tuple[float, float | None]]:
+        """Per prompt (a session): its first call's start and its first answer's end
+        (None: never answered)."""
+        out: dict[int, tuple[float, float | None]] = {}
+        with self._lock:
+            calls = [tuple(c) for c in self.calls]
+        for key, start, end, fate in sorted(calls, key=lambda c: c[1]):
+            first, answered = out.get(key, (start, None))
+            if fate == "ok" and (answered is None or end < answered):
+                answered = end
+            out[key] = (first, answered)
+        return out
+
     def reset(self) -> None:
         """Zero the counters (between two measured runs)."""
         with self._lock:
+            self.calls.clear()
             self.outcomes.clear()
             self.tokens.clear()
             self.call_seconds = 0.0
@@ -171,19 +201,23 @@ def _handler(sim: SimulatedProvider) -> type[BaseHTTPRequestHandler]:
             except ValueError:
                 return self._send(400, {"error": {"message": "body is not JSON"}})
             fate, delay = sim.draw()
+            if fate == "timeout":  # counted now: a hang outlives the run that caused it
+                sim.count("timeout")
+            call = sim.started(hash(json.dumps(body.get("messages"), sort_keys=True)))
             sim.enter(1)
             try:
                 time.sleep(delay)
             finally:
                 sim.enter(-1)
                 sim.took(delay)
+                sim.ended(call, fate)
             if fate == "429":
                 sim.count("429")
                 return self._send(429, {"error": {"message": "rate limited (simulated)",
                                                   "type": "rate_limit_error"}},
                                   {"Retry-After": f"{sim.options.retry_after_s:g}"})
             payload, prompt, completion = sim.answer(body)
-            sim.count(fate, prompt, completion)
+            sim.count(None if fate == "timeout" else fate, prompt, completion)
             try:
                 self._send(200, payload)
             except OSError:  # the client gave up (a simulated timeout): nothing to do

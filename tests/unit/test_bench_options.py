@@ -19,6 +19,9 @@ from scripts.cli import app
     (["--llm-sim", "--concurrency", "0"], "at least one thread"),
     (["--llm-sim", "--concurrency", "8,8"], "names a value twice"),
     (["--llm-sim", "--llm-latency-ms", "0"], "must be positive"),
+    (["--llm-sim", "--layout", "both"], "split or single"),
+    (["--llm-sim", "--hedge", "100"], "a percentile"),
+    (["--llm-sim", "--long-runs", "0"], "at least 1"),
 ])
 def test_bad_options_get_a_clear_error(args, says):
     result = CliRunner().invoke(app, ["bench", "consolidate", *args])
