@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from infra.deps import current_deps
 from schemas.errors import PermanentError
 from schemas.tasks import DeadLetter, SessionsTaskArgs, SessionTaskArgs
-from workers import consolidation, extract_writes, failures, stages
+from workers import consolidation, extraction, failures, stages
 from workers.app import app
 from workers.failures import RETRYABLE, is_transient
 
@@ -65,11 +65,10 @@ def extract_session(sid: str, at: str | None = None) -> None:
     """Stage 1, no user lock (many run at once): the transcript's claims, fragments and
     their vectors, checkpointed; then the session's consolidate event (after the commit;
     also when the checkpoint was there already, in case the crash came before the event).
-    The write is shared with the process's other extractions finishing meanwhile
-    (`workers.extract_writes`)."""
-    deps = current_deps()
-    prepared = stages.prepare_replay(deps, [sid])
-    extract_writes.WRITES.write(deps, sid, prepared, _now(at), at)
+    With a model the write is shared with the process's other extractions finishing
+    meanwhile (`workers.extract_writes`); with rules the event extracts a batch
+    (`workers.extraction`)."""
+    extraction.extract(current_deps(), sid, _now(at), at)  # with rules, a batch
     consolidate_session.apply_async((sid, at))
 
 

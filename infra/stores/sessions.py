@@ -60,6 +60,10 @@ _PENDING_OF_FREE_USERS = text(
     " FROM candidates c WHERE c.user_id = :user"
     "  OR (hashtext(c.user_id)::bigint & 4294967295)::oid NOT IN (SELECT objid FROM held)"
     " ORDER BY c.ended_at, c.sid")
+_UNEXTRACTED = text(
+    "SELECT s.sid FROM sessions s WHERE s.namespace = :ns AND s.state = 'ended'"
+    f" AND s.sid <> ALL(:exclude) AND NOT {_EXTRACTED.format(s='s')}"
+    " ORDER BY s.ended_at, s.sid LIMIT :limit")
 _TAKE_USERS = text(
     "SELECT u FROM unnest(CAST(:users AS text[])) AS u"
     f" WHERE pg_try_advisory_lock({_USER_KEY.format(ns=':ns', user='u')})")
@@ -170,6 +174,13 @@ class SessionStore:
         rows = self._s.execute(_PENDING_OF_USER, {"ns": namespace, "user": user_id,
                                                   "version": version, "limit": limit})
         return [Pending(sid, user, ended, extracted) for sid, user, ended, extracted in rows]
+
+    def unextracted(self, namespace: str, *, version: str, limit: int,
+                    exclude: Sequence[str] = ()) -> list[str]:
+        """The oldest `limit` ended sessions of `namespace` (but `exclude`) that extractor
+        `version` has not extracted, by end time (an extract event takes them along)."""
+        return list(self._s.scalars(_UNEXTRACTED, {
+            "ns": namespace, "version": version, "limit": limit, "exclude": list(exclude)}))
 
     def take_users(self, namespace: str, user_ids: Sequence[str]) -> set[str]:
         """Hold those of `user_ids` that are free, as `claim_user` does (tried, never waited

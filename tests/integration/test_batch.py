@@ -397,3 +397,44 @@ def test_an_erasure_between_extraction_and_the_locked_write_is_honoured(runtime,
         facts = c.execute(text("SELECT object FROM facts WHERE namespace = :ns"),
                           {"ns": ns}).scalars().all()
     assert facts == [] and not any("Munich" in t for t in texts)
+
+
+def test_a_rule_extract_event_takes_the_oldest_unextracted_sessions_along(runtime, ns):
+    """With a local extractor one extract event extracts a batch: its own session and the
+    namespace's oldest ended sessions not extracted yet, in end order (each user's
+    extracted sessions stay a prefix); the others' events then find their checkpoints,
+    and a model extractor's event extracts only its own."""
+    from workers import extraction
+    deps = _deps(runtime, dream_batch_size=4)
+    sids = _store(deps, generate(9, ns, users=3, sessions=2, turns=6))  # by end time
+    stages.replay_many(deps, [sids[0]], NOW)  # extracted already: not taken again
+    trigger = sids[5]
+    assert extraction.batch_of(deps, trigger) == [trigger, *sids[1:4]]
+    extraction.extract(deps, trigger, NOW, None)
+    left = {sid for sid, stage in _snapshot(deps, ns)["checkpoints"] if stage == "replay"}
+    assert left == {sids[0], *sids[1:4], trigger}
+    assert extraction.batch_of(deps, sids[2]) == []  # its own event: done already
+    llm = _deps(runtime, dream_batch_size=4, extractor="llm")
+    assert extraction.batch_of(llm, sids[4]) == [sids[4]]
+    for sid in sids:  # the rest of the chain as before
+        _dream(deps, sid)
+    assert {st for _, st in _snapshot(deps, ns)["sessions"]} == {"consolidated"}
+
+
+def test_a_session_taken_along_that_cannot_be_extracted_fails_only_its_own_event(
+        runtime, ns):
+    """A batch with a session whose transcript is lost is dropped: the event extracts its
+    own session alone, and the lost one is left to its own event (which fails)."""
+    from schemas.errors import PermanentError
+    from workers import extraction
+    deps = _deps(runtime, dream_batch_size=4)
+    lost, mine = _store(deps, generate(10, ns, users=2, sessions=1, turns=6))
+    with deps.engine.begin() as c:
+        c.execute(text("UPDATE sessions SET transcript_key = 'gone/nowhere.json' "
+                       "WHERE sid = :s"), {"s": lost})
+    assert extraction.batch_of(deps, mine) == [mine, lost]
+    extraction.extract(deps, mine, NOW, None)
+    done = {sid for sid, stage in _snapshot(deps, ns)["checkpoints"] if stage == "replay"}
+    assert done == {mine}
+    with pytest.raises(PermanentError):  # dead-lettered by its task, as before
+        extraction.extract(deps, lost, NOW, None)
