@@ -137,7 +137,7 @@ _INJECTION = re.compile(
     r"|grant(?:ed|ing)?\s+(?:the\s+)?(?:user\s+|them\s+|me\s+)?(?:admin|root|full|elevated"
     r"|unrestricted|superuser)|jailbreak|new\s+instructions)\b|\[\s*(?:system|admin|sys)\s*\]",
     _I)
-_ACCESS_GATE = re.compile(r"admin|root|moderat|super ?user|access|permission|authori[sz]|"
+_ACCESS_GATE = re.compile(r"admin|root|moderat|super ?user|access|permission|authori|"
                           r"privilege|clearance|allowed to|permitted to|owner", _I)
 
 
