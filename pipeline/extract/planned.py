@@ -79,6 +79,24 @@ def plan_of(clause: str, at: datetime) -> tuple[str, datetime] | None:
     return " ".join(TIME_RE.sub(" ", shifted).split()), when
 
 
+#: What a change verb is about: where one lives, or where one works.
+_PLACE_VERBS = frozenset({"move", "relocate", "live"})
+_PLACE_PREDICATES = frozenset({"city", "country", "district"})
+_WORK_PREDICATES = frozenset({"employer", "job_title"})
+
+
+def plan_date_for(clause: str, at: datetime) -> tuple[frozenset[str], datetime] | None:
+    """(the predicates it dates, the date) when `clause` tells of a dated change still to
+    come: "I start there on the 1st of April" beside "I took the job at Lumen" dates the
+    job, not the acceptance; "we move on the 4th" dates the move. None otherwise."""
+    plan = plan_of(clause, at)
+    m = _FUTURE_VERB.search(clause)
+    if plan is None or m is None:
+        return None
+    verb = _ING.get(m.group("verb").lower(), m.group("verb").lower())
+    return (_PLACE_PREDICATES if verb in _PLACE_VERBS else _WORK_PREDICATES), plan[1]
+
+
 def dated_plan(claim: Claim, text: str, at: datetime) -> Claim:
     """A plan or appointment kept with its own date: from when it was said until the end
     of the day it names ("a trip on June 12" told on 1 May: this year's June 12), so it

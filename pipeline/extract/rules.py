@@ -37,7 +37,7 @@ from pipeline.extract.naming import name_pets
 from pipeline.extract.objects import ObjCtx
 from pipeline.extract.passing import passing_facts
 from pipeline.extract.patterns import RULES
-from pipeline.extract.planned import dated_plan, plan_of
+from pipeline.extract.planned import dated_plan, plan_date_for, plan_of
 from pipeline.extract.timeexpr import TIME_RE, as_utc, future_starts, resolve_in
 from pipeline.extract.trust import (
     blocked,
@@ -160,7 +160,8 @@ def _access_claims(text: str, turn: Turn, session_id: str, *,
 
 
 def _passing_claims(sentence: Sentence, claims: list[Claim], base: tuple[str, int, str],
-                    at: datetime, turn_text: str) -> list[Claim]:
+                    at: datetime, turn_text: str,
+                    ahead: tuple[frozenset[str], datetime] | None = None) -> list[Claim]:
     """Facts named in passing that the phrase rules did not give (passing.py), each dated by
     its own clause; a clause about the future is left to the phrase rules' planned path."""
     single = {c.predicate for c in claims if c.predicate in _SINGLE}
@@ -177,6 +178,10 @@ def _passing_claims(sentence: Sentence, claims: list[Claim], base: tuple[str, in
             continue  # "my team at X ships next week" still works at X
         single.update({predicate} & _SINGLE)
         values.add((predicate, value.casefold()))
+        if ahead is not None and predicate in ahead[0]:  # the job starts on its date
+            out.extend(c.model_copy(update={"modality": "planned"}) for c in _to_claims(
+                [(predicate, value, op, confidence)], base, ahead[1]))
+            continue
         out.extend(_to_claims([(predicate, value, op, confidence)], base,
                               resolve_in(clause, at) or at))
     return out
@@ -209,6 +214,7 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
     # A clause without claims may still date the sentence's claims: "In August, I moved to
     # Leipzig", "I live in Leipzig now - moved there in August".
     pending: list[tuple[list[Found], datetime | None]] = []
+    ahead: tuple[frozenset[str], datetime] | None = None
     for clause in clauses:
         body = restore_subject(strip_lead(clause))
         if not body:
@@ -218,16 +224,25 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
         when = resolve_in(body, at)
         if not (asked or starts_question(body)):
             claims.extend(_planned(body, found, at, base))
+            # "I took the job at Lumen, I start there on the 1st": a start still to come
+            # dates the job in the other clause, not the past resolution of its date.
+            start = None if found else plan_date_for(body, at)
+            ahead, when = (start, None) if start is not None else (ahead, when)
         # Someone else's dated news ("my sister came last week") dates nothing of the user's.
         pending.append((found, None if (when and not found and _OTHERS.match(body)) else when))
     spare = next((when for found, when in pending if not found and when is not None), None)
     for found, when in pending:
-        claims.extend(_to_claims(found, base, when or spare or _related_time(found, pending)
-                                 or at))
+        dated = when or spare or _related_time(found, pending)
+        if dated is None and ahead is not None:
+            later = [f for f in found if f[0] in ahead[0]]
+            found = [f for f in found if f not in later]
+            claims.extend(c.model_copy(update={"modality": "planned"})
+                          for c in _to_claims(later, base, ahead[1]))
+        claims.extend(_to_claims(found, base, dated or at))
     text = sentence.text.rstrip(" .!?")
     found = _match_rules(_SENTENCE_RULES, text, sentence, question=asked)
     claims.extend(_to_claims(found, base, resolve_in(text, at) or at))
-    claims.extend(_passing_claims(sentence, claims, base, at, turn_text))
+    claims.extend(_passing_claims(sentence, claims, base, at, turn_text, ahead))
     # As for the clauses: a statement before a final question still counts.
     told = evidence.rsplit(",", 1)[0] if question and not asked else evidence
     claims.extend(told_changes(told, claims, at, base, read=_read_present,

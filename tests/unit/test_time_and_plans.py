@@ -177,3 +177,36 @@ def test_a_plan_told_again_is_not_stored_twice() -> None:
     assert not [op for op in plan2.ops if isinstance(op, InsertFact)]
     assert [f.object for f in rows if holds_at(f, d(2027, 10, 2))] == ["trip to Split"]
     assert [f.object for f in rows if holds_at(f, d(2027, 10, 3))] == []
+
+
+@pytest.mark.parametrize(("text", "predicate", "obj", "when"), [
+    # The job is taken now; it starts on the date of the other clause.
+    ("I took the job at the Marlowe Clinic, I start there on the 1st of October.",
+     "employer", "Marlowe Clinic", d(2027, 10, 1)),
+    ("I accepted the offer from Halden Foods and I begin there on the 20th.",
+     "employer", "Halden Foods", d(2027, 9, 20)),
+    ("We bought a flat in Tartu, we move on the 4th of October.", "city", "Tartu",
+     d(2027, 10, 4)),
+])
+def test_a_start_date_in_another_clause_makes_the_change_planned(
+        text: str, predicate: str, obj: str, when: datetime) -> None:
+    found = [c for c in claims_of(text, at=WED) if c.predicate == predicate]
+    assert [(c.object, c.modality, c.valid_from) for c in found] == [(obj, "planned", when)]
+
+
+@pytest.mark.parametrize("text", [
+    "I took the job at the Marlowe Clinic, my sister starts there on the 1st of October.",
+    "I took the job at the Marlowe Clinic, I started there on the 1st of September.",
+    "I took the job at the Marlowe Clinic, should I start there on the 1st of October?",
+])
+def test_a_start_that_is_not_the_users_plan_dates_nothing_ahead(text: str) -> None:
+    found = [c for c in claims_of(text, at=WED) if c.predicate == "employer"]
+    assert [c.modality for c in found] == ["asserted"]
+    assert all(c.valid_from is not None and c.valid_from <= WED for c in found)
+
+
+def test_a_start_clause_dates_work_not_a_move_in_the_same_sentence() -> None:
+    found = {c.predicate: c for c in claims_of("I moved to Oslo and I start at Kiwi on Monday.",
+                                               at=WED)}
+    assert found["employer"].modality == "planned"
+    assert found["city"].modality == "asserted" and found["city"].valid_from <= WED
