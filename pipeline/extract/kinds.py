@@ -86,12 +86,20 @@ _RELATIONSHIP = {
 }
 
 
+#: Verbs that make a would-be allergen a clause: "my file said allergy" names no allergen.
+_CLAUSE_VERB = re.compile(r"\b(?:is|was|were|are|be|been|said|says|say|told|tells|shows?|showed"
+                          r"|listed|lists|mentions?|mentioned|notes|noted|has|had|have|does|did"
+                          r"|thinks?|thought|claims?|claimed)\b", _I)
+
+
 def allergen(text: str, ctx: ObjCtx) -> Result:
-    """Allergens as said ("peanuts", "bee stings"); "seasonal" or "food" alone is no allergen."""
+    """Allergens as said ("peanuts", "bee stings"); "seasonal" or "food" alone is no allergen,
+    nor words that are a clause ("my file said allergy")."""
     out = []
     for p, v in items(text, ctx):
         v = re.sub(r"^(?:also\s+)?to\s+", "", v, flags=_I)
-        if v and v.lower() not in _ALLERGEN_STOP and not v.lower().startswith("allerg"):
+        if (v and v.lower() not in _ALLERGEN_STOP and not v.lower().startswith("allerg")
+                and not _CLAUSE_VERB.search(v)):
             out.append((p, v))
     return out
 

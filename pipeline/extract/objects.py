@@ -27,7 +27,7 @@ _CUT = re.compile(
     r"|i suppose|apparently|thankfully|sadly|from home|remotely|you know|actually|okay|ok"
     r"|please|thanks|thank you|myself|no more|these past|this time|not|instead|really|after all"
     r"|before|after|until|till|ever since|which is|that is"
-    r"|as it turns out|it turns out|for sure)\b", _I)
+    r"|as it turns out|it turns out|for sure|at all|whatsoever|in the end|anyway|for good)\b", _I)
 _COMMA = re.compile(r"\s*,")
 _EXTRA_CUT: dict[str, re.Pattern[str]] = {
     "place": re.compile(r"\s+(?:with|near|outside|close to|for|because|where|to (?:be|work|study"

@@ -226,3 +226,21 @@ def test_more_corrections(turns: tuple, expected: list) -> None:
 def test_apologies_correct_nothing(text: str) -> None:
     assert [(c.predicate, c.object) for c in session(("user", "I live in Lyon."),
                                                      ("user", text))] == [("city", "Lyon")]
+
+
+@pytest.mark.parametrize("text", [
+    "The pharmacist asked about aspirin because my notes said allergy.",
+    "My record showed allergy, which surprised me.",
+    "My chart says allergy but nobody ever tested it.",
+])
+def test_a_record_that_mentions_an_allergy_names_no_allergen(text: str) -> None:
+    assert asserted(text, "allergy") == []
+
+
+@pytest.mark.parametrize(("text", "obj"), [
+    ("My hazelnut allergy is acting up again.", "hazelnut"),
+    ("Turns out I'm not allergic to latex at all, it was the powder.", "latex"),
+])
+def test_allergens_are_kept_without_filler(text: str, obj: str) -> None:
+    found = [c.object for c in claims_of(text) if c.predicate == "allergy"]
+    assert found == [obj]
