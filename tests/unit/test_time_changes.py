@@ -252,3 +252,12 @@ def test_a_stay_or_a_job_counted_in_the_perfect_or_up_to_now() -> None:
                 if t[0] == "city"]
     assert not [t for t in _told("My sister has two years at Pellwood now.")
                 if t[0] == "employer"]
+
+
+def test_done_with_a_city_without_a_move_keeps_no_history() -> None:
+    rows = _play([
+        (d(2026, 1, 12), ["I work as a sound engineer at Kellwick Audio."]),
+        (d(2026, 4, 20), ["My sister moved to Aarhus three weeks ago.",
+                          "She's done with Odense, she says."]),
+    ])
+    assert [f for f in rows if f.predicate == "city"] == []
