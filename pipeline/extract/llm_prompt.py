@@ -18,6 +18,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
+from pipeline.extract.llm_mood import reread
 from pipeline.values import clean_value
 from pipeline.vocabulary import PRIVILEGE_PREDICATES, SENSITIVE_PREDICATES, Vocabulary
 from schemas.records import Claim, Modality, Transcript, Turn
@@ -326,14 +327,14 @@ def _check(raw: Any, transcript: Transcript, by_index: dict[int, Turn],
         return f"object {obj!r} is not in the transcript"
     untrusted = turn.role if turn.role != "user" else (
         elsewhere.role if elsewhere is not None else None)
-    return Claim(
+    return reread(Claim(
         subject=_subject(item.subject), modality=item.modality, valid_to=valid_to,
         predicate=predicate, object=obj, op=item.op, valid_from=valid_from,
         source="stated", confidence=item.confidence, session_id=transcript.session_id,
         turn=turn.index, evidence=item.evidence.strip() or turn.text[:200],
         untrusted_origin=untrusted,
         sensitive=SENSITIVE_PREDICATES.get(predicate, item.sensitive),
-        proposed_relation=item.relation)
+        proposed_relation=item.relation), turn.text)
 
 
 def parse_response(text: str, transcript: Transcript, *,

@@ -201,6 +201,34 @@ def test_claim_records_hallucinations_and_other_subjects(server: FakeLLMServer) 
     assert "modality" in schema["$defs"]["ExtractedItem"]["properties"]
 
 
+def test_a_wrong_mood_or_subject_from_the_model_stays_episodic(server: FakeLLMServer) -> None:
+    """The model calls a question, a cousin's job and a negated allergy the user's facts:
+    the rules' second reading relabels them, and reconcile then changes nothing but the
+    user's own city."""
+    from pipeline.reconcile import reconcile
+    from schemas.plan import InsertFact
+
+    said = TRANSCRIPT.model_copy(update={"turns": (Turn(
+        index=0, role="user", at=T0,
+        text="We moved to Linz in May. Should we move on to Salzburg next year? My cousin "
+             "works at Brauhaus Gmunden, which I envy. I'm not allergic to penicillin."),)})
+    server.script = [Reply(content=items(
+        BERLIN | {"object": "Linz", "evidence": "We moved to Linz in May."},
+        BERLIN | {"object": "Salzburg", "evidence": "Should we move on to Salzburg"},
+        BERLIN | {"predicate": "employer", "object": "Brauhaus Gmunden",
+                  "evidence": "My cousin works at Brauhaus Gmunden"},
+        BERLIN | {"predicate": "allergy", "object": "penicillin",
+                  "evidence": "I'm not allergic to penicillin."},
+    ))]
+    claims = LLMExtractor(client_for(server)).extract(said)
+    assert [(c.object, c.subject, c.modality) for c in claims] == [
+        ("Linz", "user", "asserted"), ("Salzburg", "user", "question"),
+        ("Brauhaus Gmunden", "other", "asserted"), ("penicillin", "user", "negated")]
+    plan = reconcile(claims, [], namespace="acme", user_id="u-42", session_id="s-int",
+                     now=T0 + timedelta(minutes=10))
+    assert [op.fact.object for op in plan.ops if isinstance(op, InsertFact)] == ["Linz"]
+
+
 def test_malformed_answer_gives_zero_claims(server: FakeLLMServer) -> None:
     server.script = [Reply(content="Sorry, I can't help with that.")]
     extractor = LLMExtractor(client_for(server))

@@ -321,3 +321,44 @@ def test_hallucinated_or_malformed_records_are_dropped(raw: dict, reason: str) -
 def test_the_user_named_any_way_is_the_user() -> None:
     raw = item(predicate="city", object="Tartu", subject="Me", turn=0, evidence="in Tartu")
     assert parse_response(answer(raw), PLANS).claims[0].subject == "user"
+
+
+# ------------------------------------------------------------- second reading of the mood
+
+MOODS = make_transcript(
+    ("user", "What's on in Tromsø this week? We've just moved to Tromsø and know nobody."),
+    ("user", "Should I move to Bergen for the job? My cousin swears by it."),
+    ("user", "My sister just joined Fjellheim Bank, she's thrilled."),
+    ("user", "I'm not allergic to latex, it was the powder in the gloves."),
+    ("user", "I've been a ferry pilot at Hurtig Lines for six years."),
+)
+
+
+@pytest.mark.parametrize(("raw", "expected"), [
+    # the model calls each of these the user's present fact; the sentence says otherwise
+    (item(predicate="city", object="Bergen", turn=1, evidence="Should I move to Bergen"),
+     ("user", "question")),
+    (item(predicate="employer", object="Fjellheim Bank", turn=2,
+          evidence="My sister just joined Fjellheim Bank"), ("other", "asserted")),
+    (item(predicate="allergy", object="latex", turn=3, evidence="I'm not allergic to latex"),
+     ("user", "negated")),
+    # ... and these it reads right: the statement cited, not the question before it
+    (item(predicate="city", object="Tromsø", turn=0, evidence="We've just moved to Tromsø"),
+     ("user", "asserted")),
+    (item(predicate="employer", object="Hurtig Lines", turn=4,
+          evidence="I've been a ferry pilot at Hurtig Lines"), ("user", "asserted")),
+    # a value the turn does not name word for word is left as the model said it
+    (item(predicate="smoking_status", object="non-smoker", turn=4, evidence="ferry pilot"),
+     ("user", "asserted")),
+])
+def test_the_rules_read_the_mood_of_what_the_model_calls_the_users_fact(
+        raw: dict, expected: tuple) -> None:
+    (claim,) = parse_response(answer(raw), MOODS).claims
+    assert (claim.subject, claim.modality) == expected
+
+
+def test_a_claim_the_model_already_holds_back_is_not_read_again() -> None:
+    raw = item(predicate="city", object="Bergen", turn=1, modality="hypothetical",
+               evidence="Should I move to Bergen")
+    (claim,) = parse_response(answer(raw), MOODS).claims
+    assert claim.modality == "hypothetical"
