@@ -261,3 +261,12 @@ def test_done_with_a_city_without_a_move_keeps_no_history() -> None:
                           "She's done with Odense, she says."]),
     ])
     assert [f for f in rows if f.predicate == "city"] == []
+
+
+def test_a_denied_city_beside_a_move_is_no_history() -> None:
+    rows = _play([
+        (d(2026, 1, 12), ["I work as a sound engineer at Kellwick Audio."]),
+        (d(2026, 4, 20), ["We moved back to Aarhus three weeks ago.",
+                          "I don't live in Odense, that was only where the gig was."]),
+    ])
+    assert [f.object for f in rows if f.predicate == "city"] == ["Aarhus"]
