@@ -12,11 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from pipeline.extract.clauses import strip_lead
 from pipeline.extract.kinds import NORMALISERS, PREDICATE_KIND
 from pipeline.extract.objects import ObjCtx
-from pipeline.vocabulary import Vocabulary
+from pipeline.extract.timeexpr import TIME_RE, future_in
+from pipeline.vocabulary import SHORT_LIVED_PREDICATES, Vocabulary
 from schemas.records import Claim
 
 _I = re.IGNORECASE
@@ -168,6 +170,8 @@ def apply_corrections(found: Sequence[SentenceClaims]) -> list[Claim]:
                         c.predicate == claim.predicate and _same(c.object, fix.x)
                         for c in sentence.claims):
                     kept.append(claim.model_copy(update={"object": fix.x, "op": "retract"}))
+        elif fix is not None and fix.y and (redated := _redated(kept, fix)) is not None:
+            kept = redated  # "actually it's the 14th, not the 12th"
         elif fix is not None and fix.y and (fix.x or fix.strong):
             target = _target(kept, fix)
             value = _replace(target, fix.x, fix.y) if target is not None else None
@@ -178,6 +182,41 @@ def apply_corrections(found: Sequence[SentenceClaims]) -> list[Claim]:
                     "evidence": sentence.text, "confidence": max(target.confidence, 0.9)}))
         kept.extend(sentence.claims)
     return _drop_repeats(kept)
+
+
+_ORDINAL = re.compile(r"^[0-3]?\d(?:st|nd|rd|th)\b", _I)
+_DAY = timedelta(days=1)
+
+
+def _date_of(value: str) -> str | None:
+    """`value` as a time expression when it is nothing else ("14th", "the 8th of June")."""
+    text = value.strip()
+    text = f"the {text}" if _ORDINAL.match(text) else text
+    m = TIME_RE.match(text)
+    return text if m is not None and m.end() == len(text) else None
+
+
+def _redated(kept: list[Claim], fix: Correction) -> list[Claim] | None:
+    """A correction that names only a date moves the session's latest dated claim to it:
+    a plan's day (it expires after the new one) or a planned change's start. The new day is
+    the next one after the day before the old date ("the 6th, not the 4th" of a 4 June
+    move: 6 June). None when the correction is no date or nothing is dated."""
+    said = _date_of(fix.y or "")
+    if said is None:
+        return None
+    for i in range(len(kept) - 1, -1, -1):
+        claim = kept[i]
+        plan = claim.predicate in SHORT_LIVED_PREDICATES and claim.valid_to is not None
+        old: datetime | None = (claim.valid_to - _DAY if plan and claim.valid_to
+                                else claim.valid_from if claim.modality == "planned" else None)
+        if old is None:
+            continue
+        new = future_in(said, old - _DAY)
+        if new is None or new == old:
+            return None
+        moved = {"valid_to": new + _DAY} if plan else {"valid_from": new}
+        return [*kept[:i], claim.model_copy(update=moved), *kept[i + 1:]]
+    return None
 
 
 def _name_later(kept: list[Claim], sentence: SentenceClaims) -> list[Claim]:

@@ -244,3 +244,42 @@ def test_a_record_that_mentions_an_allergy_names_no_allergen(text: str) -> None:
 def test_allergens_are_kept_without_filler(text: str, obj: str) -> None:
     found = [c.object for c in claims_of(text) if c.predicate == "allergy"]
     assert found == [obj]
+
+
+def _dated(turns: tuple) -> list[tuple[str, str, str, str | None, str | None]]:
+    return [(c.predicate, c.object, c.modality,
+             c.valid_from.date().isoformat() if c.modality == "planned" and c.valid_from
+             else None, c.valid_to.date().isoformat() if c.valid_to else None)
+            for c in session(*turns) if c.predicate in ("plan", "city", "employer")]
+
+
+@pytest.mark.parametrize(("turns", "expected"), [
+    # Told on Tuesday 10 November 2026; the correction names only the new day.
+    ((("user", "I've got a hearing test on the 19th."), ("assistant", "Noted."),
+      ("user", "Actually it's the 23rd, not the 19th.")),
+     [("plan", "hearing test", "asserted", None, "2026-11-24")]),
+    ((("user", "We move to Arendal on the 2nd of December."), ("assistant", "Exciting!"),
+      ("user", "Sorry, the 5th, not the 2nd.")),
+     [("city", "Arendal", "planned", "2026-12-05", None)]),
+    ((("user", "I start at Brannvik Foods on the 30th."), ("assistant", "Congrats!"),
+      ("user", "Wait, no, it's the 1st of December, I misread the letter.")),
+     [("employer", "Brannvik Foods", "planned", "2026-12-01", None)]),
+])
+def test_a_later_correction_of_only_the_date_moves_the_dated_claim(
+        turns: tuple, expected: list) -> None:
+    assert _dated(turns) == expected
+
+
+@pytest.mark.parametrize(("turns", "expected"), [
+    # a correction of a value, not a date: the date stays
+    ((("user", "We move to Arendal on the 2nd of December."), ("assistant", "Exciting!"),
+      ("user", "Sorry, I meant Grimstad, not Arendal.")),
+     [("city", "Grimstad", "planned", "2026-12-02", None)]),
+    # a date correction with nothing dated before it changes nothing
+    ((("user", "I work at Brannvik Foods."), ("assistant", "Nice."),
+      ("user", "Actually it's the 23rd, not the 19th.")),
+     [("employer", "Brannvik Foods", "asserted", None, None)]),
+])
+def test_a_date_correction_leaves_values_and_undated_claims_alone(
+        turns: tuple, expected: list) -> None:
+    assert _dated(turns) == expected
