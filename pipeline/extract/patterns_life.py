@@ -160,7 +160,12 @@ TASTES: tuple[Rule, ...] = (
         r"|cooking\s+dinner|caring|helping|visiting|sleeping|waking|staying|packing|fighting)\b)"
         r"(?P<obj>[a-z]+ing)\b(?=(?:\s+[\w'-]+){0,5}?\s+(?:most|every|each)\s+(?:other\s+)?"
         r"(?:weekend|week|morning|evening|sunday|saturday|day)s?\b)",
-    ), keys=("most ", "every ", "each "), kind="hobby_any", confidence=0.8),
+        # "I've been climbing again since last month", "we've been sailing for two years":
+        # an activity kept up over a span (only a named pastime: "been working since May"
+        # is no hobby).
+        r"<HAVE>been\s+(?:(?:going|doing)\s+)?(?P<obj>" + _OUTDOOR + r"|" + _ACTIVITY
+        + r")\b(?=\s+(?:again\s+|regularly\s+|a\s+lot\s+)?(?:since|for)\b)",
+    ), keys=("most ", "every ", "each ", "been "), kind="hobby_any", confidence=0.8),
     Rule("hobby.hooked", "hobby", (
         r"\b(?:a|an|the)\s+(?P<obj>" + _HOBBY_WORD + r")\s+(?:gym|class|club|session|studio"
         r"|wall|course|lesson)s?\b.*\b(?:i'm|i am|i've been|now)\s+(?:\w+\s+)?(?:hooked"

@@ -283,3 +283,22 @@ def test_a_later_correction_of_only_the_date_moves_the_dated_claim(
 def test_a_date_correction_leaves_values_and_undated_claims_alone(
         turns: tuple, expected: list) -> None:
     assert _dated(turns) == expected
+
+
+@pytest.mark.parametrize(("text", "obj", "since"), [
+    ("Good news, I've been bouldering again since last month, my forearms hate me.",
+     "bouldering", "2026-10-01"),
+    ("We've been kayaking for two years now and still capsize.", "kayaking", "2024-11-10"),
+])
+def test_a_pastime_kept_up_over_a_span_is_a_hobby_from_its_start(
+        text: str, obj: str, since: str) -> None:
+    found = [c for c in claims_of(text) if c.predicate == "hobby" and c.op == "assert"]
+    assert [(c.object, c.valid_from.date().isoformat()) for c in found] == [(obj, since)]
+
+
+@pytest.mark.parametrize("text", [
+    "I've been working since May.", "I've been running late for weeks.",
+    "My husband has been kayaking since March.", "Have I been swimming for long enough?",
+])
+def test_a_span_of_something_else_is_no_hobby(text: str) -> None:
+    assert asserted(text, "hobby") == []
