@@ -154,7 +154,7 @@ def request_purge(deps: Deps, now: datetime) -> None:
     from infra.db.purge import purge_erased, want_purge
     from workers.app import app
     from workers.tasks import purge_erased_task
-    want_purge(deps.engine, now)
+    want_purge(deps.app_engine, now)  # a request path: the application's login (0009)
     if app.conf.task_always_eager:
         purge_erased(deps.engine, now)
         return

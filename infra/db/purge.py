@@ -112,7 +112,8 @@ def purge_due(engine: Engine, now: datetime, retry_after_s: float) -> bool:
 
 def want_purge(engine: Engine, at: datetime) -> None:
     """Record that an erasure at `at` wants a purge (`purge_if_wanted` honours it even if
-    the purge task itself was lost with the broker)."""
+    the purge task itself was lost with the broker). Any login may: the application's is
+    allowed this one row (migration 0009)."""
     with engine.begin() as conn:
         conn.execute(text(
             "INSERT INTO maintenance_runs (name, started_at) VALUES ('purge_wanted', :t) "

@@ -1,8 +1,8 @@
 """Every request path runs on the application's login: the HTTP API (key verification,
 capture, reads, corrections, export, erasure, readiness), the MCP tools over HTTP, the
 operator's use cases behind the inspector, and the CLI's read commands. Each statement
-any engine sends is recorded with its login while they run; the administrative login may
-send none but the erasure's purge wish (a timestamp in `maintenance_runs`, no tenant row).
+any engine sends is recorded with its login while they run; the administrative login
+sends none (the erasure's purge wish included: migration 0009).
 
 A broker that nobody consumes takes the tasks, so what runs is the request path alone (in
 process, eager tasks would run the pipeline, whose batches are the admin login's)."""
@@ -114,8 +114,29 @@ def test_request_paths_never_use_the_admin_login(brokered, ns, statements, monke
         assert result.exit_code == 0, (args, result.output)
     logins = {login for login, _ in statements.seen}
     assert APP_LOGIN in logins and len(statements.seen) > 50
-    assert [s for s in statements.admin() if "maintenance_runs" not in s] == []
-    assert len(statements.admin()) == 1  # the erasure's purge wish, once
+    assert statements.admin() == []
+    assert any("purge_wanted" in s for login, s in statements.seen)  # the erasure's wish
+
+
+def test_the_app_login_may_touch_only_the_purge_wish(runtime):
+    """Of `maintenance_runs` the application's login sees and writes the purge wish alone:
+    not when a purge last ran or was tried (the sweeper's to judge)."""
+    from sqlalchemy import text
+    from sqlalchemy.exc import DBAPIError
+    with runtime.deps.engine.begin() as c:
+        c.execute(text("INSERT INTO maintenance_runs VALUES ('purge_tried', now()) "
+                       "ON CONFLICT (name) DO NOTHING"))
+    with runtime.deps.app_engine.begin() as c:
+        names = set(c.execute(text("SELECT name FROM maintenance_runs")).scalars())
+        assert names <= {"purge_wanted"}
+        assert c.execute(text("UPDATE maintenance_runs SET started_at = now() "
+                              "WHERE name = 'purge_tried'")).rowcount == 0
+    with pytest.raises(DBAPIError, match="row-level security|permission denied"):
+        with runtime.deps.app_engine.begin() as c:
+            c.execute(text("INSERT INTO maintenance_runs VALUES ('purge_erased', now())"))
+    with pytest.raises(DBAPIError, match="permission denied"):
+        with runtime.deps.app_engine.begin() as c:
+            c.execute(text("DELETE FROM maintenance_runs"))
 
 
 def test_a_wrong_key_learns_nothing_from_the_lookup(runtime, ns):
