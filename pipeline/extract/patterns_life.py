@@ -279,6 +279,11 @@ ACTIVE: tuple[Rule, ...] = (
         r"<BE>(?:going|heading|off|flying|travel(?:l)?ing|driving)\s+(?:on\s+(?:an?\s+)?(?:trip"
         r"|vacation|holiday)\s+)?to\s+(?P<x_trip>)(?P<obj>" + _PROPER + ")",
         r"<BE>visiting\s+(?P<x_trip>)(?P<obj>" + _PROPER + ")",
+        # "I'm going to a pharmacy conference in Prague on the 22nd": an event the user goes
+        # to, dated by dated_plan.
+        r"<BE>(?:going|heading|off|flying|travel(?:l)?ing|driving)\s+to\s+(?:an?|the|my|our)\s+"
+        r"(?P<obj>(?:[\w'-]+\s+){0,3}?(?:conference|wedding|festival|concert|workshop|summit"
+        r"|retreat|trade\s+fair|expo|reunion|gig|tournament|congress|convention)\b.*)",
         # "a dentist appointment on June 12", "my annual check-up next Tuesday": an
         # appointment of any kind (up to two words naming it), dated by dated_plan.
         r"(?:<DO>have|\b(?:i|we)(?:'ve|\s+have)?\s+got)\s+(?:an?|my|our|the)\s+(?P<obj>(?:upcoming\s+"

@@ -210,3 +210,24 @@ def test_a_start_clause_dates_work_not_a_move_in_the_same_sentence() -> None:
                                                at=WED)}
     assert found["employer"].modality == "planned"
     assert found["city"].modality == "asserted" and found["city"].valid_from <= WED
+
+
+@pytest.mark.parametrize(("text", "obj", "until"), [
+    ("I'm also going to a dental nursing congress in Leipzig on the 22nd, my first.",
+     "dental nursing congress in Leipzig", d(2027, 9, 23)),
+    ("We're going to my cousin's wedding in Koper on October 2.", "cousin's wedding in Koper",
+     d(2027, 10, 3)),
+])
+def test_an_event_the_user_goes_to_is_a_plan_until_its_day(
+        text: str, obj: str, until: datetime) -> None:
+    found = [c for c in claims_of(text, at=WED) if c.predicate == "plan"]
+    assert [(c.object, c.valid_to) for c in found] == [(obj, until)]
+
+
+@pytest.mark.parametrize("text", [
+    "My boss is going to a conference in Lyon next week.",
+    "Should I go to a conference in Lyon?",
+    "I'm not going to the reunion in October.",
+])
+def test_someone_elses_event_a_question_or_a_refusal_is_no_plan(text: str) -> None:
+    assert [c for c in claims_of(text, at=WED) if c.predicate == "plan"] == []
