@@ -187,7 +187,8 @@ def _decide(claim: Claim, seq: int, view: _View, *, namespace: str, user_id: str
         _decide_removal(claim, ctx, existing)
         return
     matching = [f for f in existing if same_value(f.object, claim.object)]
-    if matching and _reconfirmed(claim, ctx, matching[0]):
+    if matching and (_rescheduled(claim, ctx, matching[0])
+                     or _reconfirmed(claim, ctx, matching[0])):
         return
     if vocab.cardinality(claim.predicate) == "multi":
         _decide_multi(claim, ctx, matching)
@@ -292,6 +293,31 @@ def _ended_before_known(claim: Claim, ctx: _Ctx, existing: list[Fact]) -> bool:
     _decision(view, ctx.seq, "asserted", "ended-before-known",
               f"{claim.object!r} had ended by {end.date().isoformat()}: kept as history",
               claim, p, fact_id=fact.fact_id)
+    return True
+
+
+def _rescheduled(claim: Claim, ctx: _Ctx, old: Fact) -> bool:
+    """A planned value told again with another future date ("the move is now on the 14th"):
+    the plan moves to it, and the version it replaces (closed at the old date) now holds
+    until the new one. False when it is no such re-dating."""
+    new_from = claim.valid_from
+    if (claim.modality != "planned" or new_from is None or new_from <= ctx.now
+            or old.valid_from <= ctx.now or new_from == old.valid_from
+            or SOURCE_RANK[claim.source] < SOURCE_RANK[old.source]):
+        return False
+    view, p = ctx.view, claim.predicate
+    _close(view, old, old.valid_from, ctx.now)  # never held: withdrawn, no closed copy
+    for prev in [f for f in view.past if f.predicate == p and f.valid_to == old.valid_from]:
+        view.ops.append(close_fact(prev, valid_to=new_from, now=ctx.now))
+        view.past = [f for f in view.past if f.fact_id != prev.fact_id]
+        view.past.append(prev.model_copy(update={"valid_to": new_from}))
+    fact = ctx.fact(claim, ctx.vocab.cardinality(p))
+    view.ops.append(InsertFact(fact=fact))
+    view.current.append(fact)
+    _decision(view, ctx.seq, "superseded", "plan-rescheduled",
+              f"{claim.object!r} now starts {new_from.date().isoformat()}, not "
+              f"{old.valid_from.date().isoformat()}", claim, p, fact_id=fact.fact_id,
+              target=old.fact_id)
     return True
 
 

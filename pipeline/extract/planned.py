@@ -29,6 +29,7 @@ _ING = {"starting": "start", "beginning": "begin", "joining": "join", "moving": 
 _VERB = "|".join(sorted((*_PAST, *_ING), key=len, reverse=True)).replace(" ", r"\s+")
 _FUTURE_VERB = re.compile(
     r"\b(?P<subj>i|we)(?P<aux>'ll|\s+will|\s+shall|'m|\s+am|'re|\s+are|'ve|\s+have)?\s+"
+    r"(?:(?:now|still|actually|finally|definitely|officially|also|then)\s+)?"
     r"(?P<to>(?:going|planning|due|set|scheduled|about|hoping|decided|agreed)\s+to\s+)?"
     r"(?:be\s+)?"
     rf"(?P<verb>{_VERB})\b", re.IGNORECASE)

@@ -270,3 +270,26 @@ def test_a_denied_city_beside_a_move_is_no_history() -> None:
                           "I don't live in Odense, that was only where the gig was."]),
     ])
     assert [f.object for f in rows if f.predicate == "city"] == ["Aarhus"]
+
+
+def test_a_planned_move_told_again_with_a_new_date_moves_the_switch() -> None:
+    rows = _play([
+        (d(2026, 1, 12), ["We live in Tampere and I teach maths at a lukio there."]),
+        (d(2026, 2, 2), ["Big news: we're moving to Oulu on the 1st of May."]),
+        (d(2026, 3, 9), ["The landlord pushed it back, we're now moving to Oulu on the 20th "
+                         "of May."]),
+    ])
+    assert _at(rows, "city", d(2026, 5, 10)) == ["Tampere"]
+    assert _at(rows, "city", d(2026, 5, 21)) == ["Oulu"]
+    assert len([f for f in rows if f.predicate == "city" and f.object == "Oulu"
+                and f.retracted_at is None]) == 1
+
+
+def test_a_planned_move_told_again_with_the_same_date_is_reconfirmed() -> None:
+    rows = _play([
+        (d(2026, 1, 12), ["We live in Tampere and I teach maths at a lukio there."]),
+        (d(2026, 2, 2), ["Big news: we're moving to Oulu on the 1st of May."]),
+        (d(2026, 3, 9), ["Still on track, we're moving to Oulu on the 1st of May."]),
+    ])
+    assert _at(rows, "city", d(2026, 4, 30)) == ["Tampere"]
+    assert _at(rows, "city", d(2026, 5, 2)) == ["Oulu"]
