@@ -60,7 +60,7 @@ def _kill(pid: int) -> bool:
 class Storm:
     """SIGKILLs worker processes at random moments until `want` have landed: each time a
     worker whose pool is up (its children forked) is picked, and by a coin either one of
-    its pool children (the main forks another, or gives up if it was still starting) or
+    its pool children (the main forks another, also while its pool starts) or
     its main process (which the storm starts again). Only running pools are hit, so work
     goes on between kills however many are asked for. Until `stop`, it also supervises: a
     worker that exits by itself (a pool that could not start, a broker that refused it) is
