@@ -15,9 +15,12 @@ transcript is lost, say) is dropped, and the event extracts its own session alon
 its own session's error is its task's.
 
 Sessions are taken oldest first across the namespace, so each user's extracted sessions
-stay a prefix of its sessions in end order (what a consolidate batch takes). Two workers
-taking the same session both extract it; the second write finds the checkpoint and
-keeps nothing (replay's write checks under the users' locks).
+stay a prefix of its sessions in end order (what a consolidate batch takes). An event
+holds the sessions it extracts (advisory locks on one connection, gone with it) and takes
+along only sessions no other event holds: two workers do not extract the same sessions
+(measured before the locks, two workers spent 25 ms of CPU per session against 15 for
+one). Were one extracted twice anyway, replay's write finds the checkpoint under the
+users' locks and keeps nothing.
 """
 from __future__ import annotations
 
@@ -25,7 +28,7 @@ from datetime import datetime
 
 import structlog
 
-from infra.deps import Deps
+from infra.deps import Deps, HeldConnection
 from schemas.enums import ExtractorKind, SessionState
 from workers.consolidation import batch_size
 from workers.extract_writes import WRITES
@@ -37,34 +40,41 @@ log = structlog.get_logger(__name__)
 
 def extract(deps: Deps, sid: str, now: datetime, at: str | None) -> None:
     """The extract stage for `sid` (and, with a local extractor, the batch it takes)."""
-    sids = batch_of(deps, sid)
-    if not sids:  # extracted already (by another event's batch): nothing to write
+    if not batches(deps):
+        WRITES.write(deps, sid, prepare_replay(deps, [sid]), now, at)
         return
-    prepared = prepare_replay(deps, sids)
-    if len(sids) > 1:
-        try:
-            replay_many(deps, sids, now, prepared=prepared)
+    with deps.held_connection() as conn:  # the batch's sessions held until written
+        sids = batch_of(deps, sid, conn)
+        if not sids:  # extracted already (by another event's batch): nothing to write
             return
-        except RETRYABLE:
-            raise
-        except Exception as exc:  # noqa: BLE001 — the event's own session goes alone
-            log.warning("extract_batch.split", sessions=len(sids),
-                        error=f"{type(exc).__name__}: {exc}")
-    WRITES.write(deps, sid, prepared, now, at)
+        prepared = prepare_replay(deps, sids, connection=conn)
+        if len(sids) > 1:
+            try:
+                replay_many(deps, sids, now, prepared=prepared, connection=conn)
+                return
+            except RETRYABLE:
+                raise
+            except Exception as exc:  # noqa: BLE001 — the event's own session goes alone
+                log.warning("extract_batch.split", sessions=len(sids),
+                            error=f"{type(exc).__name__}: {exc}")
+        replay_many(deps, [sid], now, prepared=prepared, connection=conn)
 
 
-def batch_of(deps: Deps, sid: str) -> list[str]:
-    """`sid` and the sessions its extract event takes along (see the module doc); none
-    when a local extractor's batch extracted `sid` already."""
-    size = batch_size(deps)
-    if size <= 1 or deps.settings.extractor == ExtractorKind.LLM:
-        return [sid]
+def batches(deps: Deps) -> bool:
+    """Whether an extract event takes other sessions along (not with a model)."""
+    return batch_size(deps) > 1 and deps.settings.extractor != ExtractorKind.LLM
+
+
+def batch_of(deps: Deps, sid: str, conn: HeldConnection) -> list[str]:
+    """`sid` and the sessions its extract event takes along, held on `conn` (waiting for
+    `sid` while another event's batch holds it); none when that batch extracted it."""
     version = deps.extractor.version
-    with deps.unit_of_work(namespace="*") as uow:
+    with deps.unit_of_work(namespace="*", connection=conn) as uow:
+        uow.sessions.hold_extraction(sid)
         [(info, done)] = uow.sessions.with_checkpoints([sid], version)
         if "replay" in done:
             return []  # its own event after a batch took it
         if info.state != SessionState.ENDED:
             return [sid]  # reprocessed (a re-extraction asked for): alone
         return [sid, *uow.sessions.unextracted(info.namespace, version=version,
-                                               limit=size - 1, exclude=[sid])]
+                                               limit=batch_size(deps) - 1, exclude=[sid])]

@@ -60,10 +60,18 @@ _PENDING_OF_FREE_USERS = text(
     " FROM candidates c WHERE c.user_id = :user"
     "  OR (hashtext(c.user_id)::bigint & 4294967295)::oid NOT IN (SELECT objid FROM held)"
     " ORDER BY c.ended_at, c.sid")
+#: Session-level advisory lock by which an extract event holds a session it extracts.
+_EXTRACT_KEY = "hashtext('reverie-extract'), hashtext({sid})"
+_HOLD_EXTRACTION = text(f"SELECT true FROM pg_advisory_lock({_EXTRACT_KEY.format(sid=':sid')})")
+#: The oldest ended, unextracted sessions of the namespace that no other extract event
+#: holds, each locked as it is taken: the CTE keeps the end order and the outer LIMIT
+#: stops the scan (and the locking) once enough are held.
 _UNEXTRACTED = text(
-    "SELECT s.sid FROM sessions s WHERE s.namespace = :ns AND s.state = 'ended'"
-    f" AND s.sid <> ALL(:exclude) AND NOT {_EXTRACTED.format(s='s')}"
-    " ORDER BY s.ended_at, s.sid LIMIT :limit")
+    "WITH c AS MATERIALIZED (SELECT s.sid FROM sessions s WHERE s.namespace = :ns"
+    f" AND s.state = 'ended' AND s.sid <> ALL(:exclude) AND NOT {_EXTRACTED.format(s='s')}"
+    " ORDER BY s.ended_at, s.sid LIMIT :window)"
+    f" SELECT sid FROM c WHERE pg_try_advisory_lock({_EXTRACT_KEY.format(sid='c.sid')})"
+    " LIMIT :limit")
 _TAKE_USERS = text(
     "SELECT u FROM unnest(CAST(:users AS text[])) AS u"
     f" WHERE pg_try_advisory_lock({_USER_KEY.format(ns=':ns', user='u')})")
@@ -175,12 +183,19 @@ class SessionStore:
                                                   "version": version, "limit": limit})
         return [Pending(sid, user, ended, extracted) for sid, user, ended, extracted in rows]
 
+    def hold_extraction(self, sid: str) -> None:
+        """Hold `sid` for an extract event, waiting while another event's batch holds it
+        (a session-level advisory lock, as `claim_user`: released with the connection)."""
+        self._s.execute(_HOLD_EXTRACTION, {"sid": sid})
+
     def unextracted(self, namespace: str, *, version: str, limit: int,
                     exclude: Sequence[str] = ()) -> list[str]:
-        """The oldest `limit` ended sessions of `namespace` (but `exclude`) that extractor
-        `version` has not extracted, by end time (an extract event takes them along)."""
+        """Up to `limit` of the oldest ended sessions of `namespace` (but `exclude`) that
+        extractor `version` has not extracted and no other extract event holds, by end
+        time, each now held (`hold_extraction`) for an extract event to take along."""
         return list(self._s.scalars(_UNEXTRACTED, {
-            "ns": namespace, "version": version, "limit": limit, "exclude": list(exclude)}))
+            "ns": namespace, "version": version, "limit": limit, "window": 4 * limit,
+            "exclude": list(exclude)}))
 
     def take_users(self, namespace: str, user_ids: Sequence[str]) -> set[str]:
         """Hold those of `user_ids` that are free, as `claim_user` does (tried, never waited

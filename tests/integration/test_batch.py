@@ -409,13 +409,16 @@ def test_a_rule_extract_event_takes_the_oldest_unextracted_sessions_along(runtim
     sids = _store(deps, generate(9, ns, users=3, sessions=2, turns=6))  # by end time
     stages.replay_many(deps, [sids[0]], NOW)  # extracted already: not taken again
     trigger = sids[5]
-    assert extraction.batch_of(deps, trigger) == [trigger, *sids[1:4]]
+    with deps.held_connection() as conn:
+        assert extraction.batch_of(deps, trigger, conn) == [trigger, *sids[1:4]]
+        with deps.held_connection() as other:  # another event: those are held
+            assert extraction.batch_of(deps, sids[4], other) == [sids[4]]
     extraction.extract(deps, trigger, NOW, None)
     left = {sid for sid, stage in _snapshot(deps, ns)["checkpoints"] if stage == "replay"}
     assert left == {sids[0], *sids[1:4], trigger}
-    assert extraction.batch_of(deps, sids[2]) == []  # its own event: done already
-    llm = _deps(runtime, dream_batch_size=4, extractor="llm")
-    assert extraction.batch_of(llm, sids[4]) == [sids[4]]
+    with deps.held_connection() as conn:
+        assert extraction.batch_of(deps, sids[2], conn) == []  # its own event: done
+    assert not extraction.batches(_deps(runtime, dream_batch_size=4, extractor="llm"))
     for sid in sids:  # the rest of the chain as before
         _dream(deps, sid)
     assert {st for _, st in _snapshot(deps, ns)["sessions"]} == {"consolidated"}
@@ -432,7 +435,8 @@ def test_a_session_taken_along_that_cannot_be_extracted_fails_only_its_own_event
     with deps.engine.begin() as c:
         c.execute(text("UPDATE sessions SET transcript_key = 'gone/nowhere.json' "
                        "WHERE sid = :s"), {"s": lost})
-    assert extraction.batch_of(deps, mine) == [mine, lost]
+    with deps.held_connection() as conn:
+        assert extraction.batch_of(deps, mine, conn) == [mine, lost]
     extraction.extract(deps, mine, NOW, None)
     done = {sid for sid, stage in _snapshot(deps, ns)["checkpoints"] if stage == "replay"}
     assert done == {mine}
