@@ -186,6 +186,14 @@ def _decide(claim: Claim, seq: int, view: _View, *, namespace: str, user_id: str
     if removes(claim):
         _decide_removal(claim, ctx, existing)
         return
+    if not claim.object.strip():  # an unnamed plan ("the move is on the 14th")
+        ahead = [f for f in existing if f.valid_from > now]
+        if ahead:
+            claim = claim.model_copy(update={"object": ahead[0].object})
+        else:
+            _decision(view, seq, "unrelated", "nothing-planned",
+                      "an unnamed plan with nothing planned to re-date", claim, claim.predicate)
+            return
     matching = [f for f in existing if same_value(f.object, claim.object)]
     if matching and (_rescheduled(claim, ctx, matching[0])
                      or _reconfirmed(claim, ctx, matching[0])):

@@ -27,14 +27,15 @@ def inline_claims(transcript: Transcript) -> list[Claim]:
 
 def with_defaults(claims: Sequence[Claim], transcript: Transcript) -> list[Claim]:
     """Every claim gets its session, a valid_from (the turn's time when none was said) and
-    its object cleaned (`pipeline.values`); an assertion left with no value is dropped."""
+    its object cleaned (`pipeline.values`); an assertion left with no value is dropped, but
+    for a planned one (it re-dates what is planned)."""
     turns = {t.index: t for t in transcript.turns}
     out = []
     for c in claims:
         update: dict = {}
         value = clean_value(c.predicate, c.object)
-        if not value and c.op == "assert":
-            continue
+        if not value and c.op == "assert" and c.modality != "planned":
+            continue  # (an unnamed plan re-dates the one planned: "the move is on the 14th")
         if value != c.object:
             update["object"] = value
         if not c.session_id:

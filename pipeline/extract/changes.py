@@ -121,7 +121,11 @@ _JOB_ENDED = re.compile(r"\b(?:i|we)\s+(?:(?:just|finally|actually)\s+)?(?:quit|
 #: A move still to come, told without where to: "We move on the 4th", "we're moving in May".
 _BARE_MOVE = re.compile(r"\b(?:i|we)(?:'re|'m|\s+are|\s+am|'ll|\s+will)?\s+(?:finally\s+|actually\s+"
                         r"|officially\s+)?(?:move|moving|relocate|relocating)\b(?!\s+(?:to|into"
-                        r"|back|over|out|house|from|in\s+with|on\s+from|forward|up)\b)", _I)
+                        r"|back|over|out|house|from|in\s+with|on\s+from|forward|up)\b)"
+                        # ... or by its date alone: "a date for the move: the 14th".
+                        r"|\b(?:date\s+for|day\s+of)\s+(?:the|our)\s+move\b"
+                        r"|\b(?:the|our)\s+move\s+(?:is|'s)\s+(?:now\s+)?(?:on|set\s+for)\b"
+                        r"|\b(?:our\s+)?moving\s+day\s+is\b", _I)
 #: "my birthday's on the 3rd of July", "I was born on 12 March 1990".
 _BIRTHDAY = re.compile(r"\b(?:my\s+birthday(?:'s|\s+is|\s+falls\s+on)|i\s+was\s+born)"
                        r"\s+(?:on\s+)?(?P<date>.+)", _I)
@@ -351,10 +355,9 @@ def _dated_bare_move(said: _Said, found: list[Claim], turn_text: str) -> list[Cl
     before = turn_text[:turn_text.find(said.text)] if said.text in turn_text else ""
     places = [p for n in CAP_RUN.finditer(before) if (p := _place(n.group(0))) is not None
               and p[1] == "city"]
-    if not places:
-        return []
-    return [_claim(said, "city", places[-1][0], valid_from=when, modality="planned",
-                   confidence=0.75)]
+    # Nowhere named: an unnamed planned city, which re-dates a move already planned (reconcile).
+    return [_claim(said, "city", places[-1][0] if places else "", valid_from=when,
+                   modality="planned", confidence=0.75)]
 
 
 def _promotion(said: _Said, found: list[Claim], read: Reader) -> list[Claim]:

@@ -293,3 +293,22 @@ def test_a_planned_move_told_again_with_the_same_date_is_reconfirmed() -> None:
     ])
     assert _at(rows, "city", d(2026, 4, 30)) == ["Tampere"]
     assert _at(rows, "city", d(2026, 5, 2)) == ["Oulu"]
+
+
+def test_a_date_for_the_move_alone_re_dates_the_planned_move() -> None:
+    rows = _play([
+        (d(2026, 1, 12), ["We live in Tampere and I teach maths at a lukio there."]),
+        (d(2026, 2, 2), ["Big news: we're moving to Oulu next spring, once the flat is sold."]),
+        (d(2026, 2, 23), ["We finally have a date for the move: the 20th of March."]),
+    ])
+    assert _at(rows, "city", d(2026, 3, 10)) == ["Tampere"]
+    assert _at(rows, "city", d(2026, 3, 21)) == ["Oulu"]
+
+
+def test_a_bare_move_date_with_nothing_planned_changes_nothing() -> None:
+    rows = _play([
+        (d(2026, 1, 12), ["We live in Tampere and I teach maths at a lukio there."]),
+        (d(2026, 2, 23), ["My sister is in a state, the move is on the 20th of March."]),
+    ])
+    assert _at(rows, "city", d(2026, 3, 21)) == ["Tampere"]
+    assert all(f.object for f in rows)
