@@ -112,8 +112,8 @@ def worker(concurrency: int = typer.Option(1, min=1, help="Processes (prefork) o
                                  f"--loglevel={loglevel}", f"--pool={pool}",
                                  f"--queues={','.join(names)}",
                                  f"--hostname=reverie-{os.getpid()}@%h",
-                                 # No revokes or clock sync to learn from neighbours: a
-                                 # (re)started worker consumes a second sooner without.
+                                 # No revokes or clock sync to learn from neighbours
+                                 # (the pool's start check keeps its own window).
                                  "--without-mingle", "--without-gossip"]
                            + (["-E"] if rt.settings.task_events else []), standalone_mode=False)
     if isinstance(code, int) and code:
