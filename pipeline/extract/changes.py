@@ -105,6 +105,11 @@ _NEW_TITLE = re.compile(r"^[^,;]{0,40}[,;:]\s*(?:(?:so|and)\s+)?(?:i'm\s+|i\s+am
 #: "I'm not at Globex anymore", "I quit my job last week", "I was laid off in March".
 _DAYS_OVER = re.compile(r"\bmy\s+(?P<x>[a-z][\w -]{2,30}?)\s+days\s+are\s+(?:over|done|behind"
                         r"\s+me|finished)\b", _I)
+#: A state told as a thing that lasted: "the vegan thing lasted until about April", "the keto
+#: phase lasted till Easter" (ended then).
+_LASTED = re.compile(r"\b(?:the|my)\s+(?P<x>[a-z][\w-]*(?:\s+[\w-]+)?)\s+(?:thing|phase|experiment"
+                     r"|diet|kick|streak)\s+(?:only\s+)?(?:lasted|went\s+on|held\s+out)\s+(?:until|till"
+                     r"|to)\b", _I)
 _NOT_SINCE = re.compile(r"\b(?P<subj>i|we)\s+(?:haven't|have\s+not)\s+(?:really\s+|actually\s+)?"
                         r"(?P<verb>played|done|gone\s+to|been\s+to|been|touched|practi[cs]ed"
                         r"|eaten|had)\s+(?P<rest>[^,.;]{2,40}?)\s+since\b", _I)
@@ -384,6 +389,14 @@ def _said_over(said: _Said, read: Reader) -> list[Claim]:
             predicate = "dietary_restriction" if value in DIETS else "hobby"
             out.append(_claim(said, predicate, DIETS.get(value, value), op="retract",
                               valid_from=when))
+    for m in _LASTED.finditer(text):
+        rest = re.sub(r"^\s*(?:(?:about|around|roughly|approximately)\s+)?", "", text[m.end():],
+                      flags=_I)
+        end = resolve_in(rest, at) or resolve_in(f"in {rest}", at)
+        value = m.group("x").lower()
+        if end is not None and end < at and value in DIETS and _users_own(said, m.start()):
+            out.append(_claim(said, "dietary_restriction", DIETS[value], op="retract",
+                              valid_from=end))
     for m in _NOT_SINCE.finditer(text):
         since = resolve_in(text[m.end() - len("since"):], at)
         if since is None or not _users_own(said, m.start()):

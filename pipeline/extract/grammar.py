@@ -32,7 +32,11 @@ END = (r"(?=\s*$|\s*[,;.!?)]|\s+(?:now|too|as\s+well|anymore|any\s+more|any\s+lo
        r"|by\s+the\s+way|actually|right\s+now|at\s+the\s+moment|currently|yet|either|already"
        r"|in|last|this|back|with|to|after|before|recently|officially|finally|ago|nowadays"
        r"|full[- ]time|part[- ]time|then|i|which|who|if|when|unless|or|though|myself|anyway"
-       r"|\d+|a\s+few|several|one|two|three|four|five|six|seven|eight|nine|ten)\b)")
+       r"|\d+|a\s+few|several|one|two|three|four|five|six|seven|eight|nine|ten|mostly|mainly"
+       # a date after "on": "I went vegan on the first", "... on Monday"
+       r"|on\s+(?:the\s+)?(?:\d+(?:st|nd|rd|th)?|first|second|third|fourth|fifth|sixth|seventh"
+       r"|eighth|ninth|tenth|(?:new\s+year'?s?|christmas|boxing)\s+day|(?:mon|tues|wednes|thurs"
+       r"|fri|satur|sun)day))\b)")
 
 #: A stricter end for words that also start phrases ("liberal with the salt").
 END_STRICT = (r"(?=\s*$|\s*[,;.!?)]|\s+(?:now|too|as\s+well|anymore|any\s+more|again|these\s+days"

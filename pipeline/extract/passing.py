@@ -130,7 +130,7 @@ def passing_facts(text: str, *, question: bool, turn_text: str = "") -> list[Fou
     out.extend(people.people(text, question, turn_text or text))
     out.extend(people.languages(text, question))
     out.extend(people.names(text, question))
-    out.extend(people.allergies(text, question))
+    out.extend(people.allergies(text, question, turn_text or text))
     out.extend(people.events(text, question))
     return out
 

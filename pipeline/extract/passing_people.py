@@ -42,7 +42,11 @@ _PETS = (r"dog|cat|puppy|kitten|pup|rabbit|bunny|hamster|parrot|budgie|tortoise|
          r"|spaniel|collie|retriever|greyhound|poodle|beagle|dachshund|tabby")
 _PET = (cue("pet", r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}?(?P<kind>" + _PETS + r")s?\s*,?\s+"
                   r"(?:(?:an?\s+)?(?:[\w-]+\s+){0,2}?(?:called|named)\s+)?(?P<m>" + NAME + r")\b",
-            name=True, value=lambda m: f"{m.group('kind').lower()} named {m.group('m')}"),)
+            name=True, value=lambda m: f"{m.group('kind').lower()} named {m.group('m')}"),
+        # The name first, the kind in apposition: "Biscuit, our greyhound, will eat anything".
+        cue("pet", r"(?:^|[,;:]\s*|\band\s+)(?P<m>" + NAME + r"),\s+(?:our|my)\s+(?:\w+\s+)?(?P<kind>"
+                   + lx.alt(tuple(lx.ANIMALS)) + r")\s*,", name=True,
+            value=lambda m: f"{m.group('kind').lower()} named {m.group('m')}"))
 _PET_CARE = re.compile(r"\b(?P<m>" + NAME + r")(?:'s)?\s+(?:needs (?:his|her)"
                        r" |has (?:his|her) |is due (?:for )?(?:his|her) )?(?:booster|jabs|shots"
                        r"|vaccinations?|vet (?:visit|appointment|check)|flea treatment|worming"
@@ -94,6 +98,16 @@ _LANG_CUES = (
                            r"|rusty|passable|not bad|pretty good|good enough)\b", group="lang",
         flags=0),
 )
+#: The user talking, writing or messaging: the languages said after it with who they are
+#: for are the user's.
+_TALKS = re.compile(r"\b(?:i|we)(?:'ll|'m|'ve|'d|\s+will|\s+am|\s+have)?\s+(?:\w+\s+){0,2}?(?:messag"
+                    r"|text|talk|speak|spoke|writ|wrote|email|call|chat|repl|answer|translat"
+                    r"|switch|send|sent|post)\w*\b", _I)
+#: A language and who it is for: "English for the caterer", "Polish with my mum"; not
+#: someone else's ("his Malayalam texts") nor a course ("Spanish for beginners").
+_LANG_FOR = re.compile(r"(?<!\bhis )(?<!\bher )(?<!\btheir )(?<!\bmy )(?<!\byour )\b" + _LANG
+                       + r"\s+(?:for|with|to)\s+(?:the|my|our|everyone|everybody|anyone|all|most"
+                       r"|clients|customers|patients|colleagues|friends|family|the\s+kids)\b")
 _LANG_WORD = re.compile(r"\b" + _LANG + r"\b")
 
 # --- status events --------------------------------------------------------------------------
@@ -109,6 +123,11 @@ _EVENTS = (
     cue("pet", r"\b(?:we|i)\s+(?:(?:sadly|just|finally)\s+)?(?:lost|had to put down"
                r"|said goodbye to|buried)\s+(?:(?:our|my)\s+(?:\w+\s+)?)?(?P<m>" + NAME + r")\b",
         op="retract", name=True),
+    # A pet that went with someone else: "she kept Biscuit", "my ex took the dog, Rolo"
+    # (a removal of the user's pet of that name; about another's doing, so no mood check).
+    cue("pet", r"\b(?:she|he|they|my\s+ex(?:-\w+)?|" + NAME + r")\s+(?:kept|took|has\s+kept"
+               r"|got\s+custody\s+of|rehomed)\s+(?:(?:the|our|my)\s+(?:\w+\s+)?(?:" + _PETS
+               + r")\s*,?\s+)?(?P<m>" + NAME + r")(?![\w'])(?<!'s)", op="retract", name=True, mine=False),
 )
 
 
@@ -121,7 +140,7 @@ def events(text: str, question: bool) -> Iterator[Found]:
 _ALLERGENS = (r"penicillin|amoxicillin|antibiotics?|aspirin|ibuprofen|codeine|morphine|latex"
               r"|sulfa|peanuts?|tree nuts|nuts|shellfish|prawns|shrimp|fish|gluten|wheat|dairy"
               r"|milk|lactose|eggs?|sesame|soy|soya|mustard|celery|lupin|kiwi|strawberr(?:y|ies)"
-              r"|cats?|dogs?|pollen|hay fever|dust mites?|dust|bees?|bee stings|wasps?|mould"
+              r"|cats?|dogs?|pollen|hay fever|dust mites?|dust|bee stings|bees?|wasps?|mould"
               r"|mold|horses?|nickel|iodine|mango|avocado|banana|tomato(?:es)?|garlic")
 _ALLERGEN_WORD = re.compile(r"\b(?P<a>" + _ALLERGENS + r")\b", _I)
 _ALLERGY_CUES = tuple(cue("allergy", p, lower=True, expert_ok=True) for p in (
@@ -140,7 +159,44 @@ _ALLERGIC_TO_IT = re.compile(
     r"|this))?(?=\s*(?:[,.;!?]|$|and\b|so\b|after all\b))", _I)
 
 
-def allergies(text: str, question: bool) -> Iterator[Found]:
+#: A form that asks for allergies ("it asks for allergies", "the allergies box"), and the
+#: user's answer to it in the same turn: "I always put penicillin, ... and cats".
+_ALLERGY_FORM = re.compile(r"\b(?:asks?|asking|asked|wants?|question)\s+(?:for|about)\s+(?:any\s+|my\s+)?"
+                           r"allerg(?:y|ies)\b|\ballerg(?:y|ies)\s+(?:section|box|field|question"
+                           r"|part|bit)\b", _I)
+_FORM_ANSWER = re.compile(r"\bi\s+(?:always\s+|usually\s+|just\s+|normally\s+|only\s+)?(?:put"
+                          r"|write|list|tick|fill\s+in|say)(?:\s+down)?\b", _I)
+#: The answer is someone else's form: "I put eggs on Nico's form", "for my son".
+_OTHER_FORM = re.compile(r"\b(?:on|for|in)\s+(?:his|her|their|(?-i:[A-Z])[a-z]+'s|my\s+\w+'s)\s+"
+                         r"(?:form|one|sheet)\b|\bfor\s+(?:my|our)\s+(?:son|daughter|kid|child|wife"
+                         r"|husband|partner|mum|mom|dad)\b", _I)
+
+
+def _form_answers(text: str, question: bool, turn_text: str) -> Iterator[Found]:
+    """The allergens a user lists in answer to a form's question, in the answer's sentence
+    (up to where someone else's allergy starts)."""
+    answer = _FORM_ANSWER.search(text)
+    if answer is None or question or not _ALLERGY_FORM.search(turn_text):
+        return
+    if not own(text, answer.start(), question) or _OTHER_FORM.search(text, answer.end()):
+        return
+    tail = text[answer.end():]
+    other = _OTHER_ALLERGY.search(tail)
+    seen: set[str] = set()
+    for m in _ALLERGEN_WORD.finditer(tail, 0, other.start() if other else len(tail)):
+        value = m.group("a").lower()
+        if value not in seen:
+            seen.add(value)
+            yield "allergy", value, "assert", 0.8, answer.start()
+
+
+#: Where someone else's allergy starts in a list: "... and my son is allergic to eggs".
+_OTHER_ALLERGY = re.compile(r"\b(?:my|our|his|her|their)\s+\w+(?:\s+\w+)?\s+(?:is|are|has|have)\s+"
+                            r"(?:also\s+)?(?:allergic|an?\s+allergy)\b", _I)
+
+
+def allergies(text: str, question: bool, turn_text: str = "") -> Iterator[Found]:
+    yield from _form_answers(text, question, turn_text or text)
     for m in _ALLERGIC_TO_IT.finditer(text):
         named = list(_ALLERGEN_WORD.finditer(text, 0, m.start()))
         if named and own(text, m.start(), question, expert_ok=True):
@@ -178,10 +234,17 @@ _PRONOUN_FIX = re.compile(r"\b(?P<p>she|he|they)(?:/\w+)?,?\s+not\s+(?:he|she|th
                           _I)
 _PRONOUN_USE = re.compile(r"\b(?:use|go by|prefer)\s+['\"]?(?P<p>they|she|he)(?:/\w+)?['\"]?"
                           r"(?=\s+(?:for me|pronouns|when|please|,|\.|$|and|if))", _I)
+#: Someone else's pronouns are theirs: "Sam's pronouns are", "her pronouns are".
+_NOT_THEIRS = r"(?<!'s\s)(?<!\bher\s)(?<!\bhis\s)(?<!\btheir\s)(?<!\byour\s)"
 _PRONOUN_SET = cue(
-    "pronouns", r"\b(?:i use|i go by|i'm|i am|use|pronouns(?: are|:)?|it's|call me)\s+(?P<set>"
+    "pronouns", r"\b(?:i use|i go by|i'm|i am|use|" + _NOT_THEIRS + r"pronouns(?: are|:)?|it's|call me)\s+(?P<set>"
     r"(?:she|he|they|xe|ze)/(?:her|him|them|hers|his|theirs|xem|zir)(?:/\w+)?)\b", group="set",
     lower=True)
+#: Pronouns told as "mine" after the word: "the portal lets you set pronouns, so mine say
+#: they/them now", "Sam's pronouns are she/her and mine are he/him".
+_MINE_SAY = re.compile(r"\bpronouns\b[^.;!?]{0,80}?\bmine\s+(?:now\s+)?(?:say|says|are|read|reads"
+                       r"|show|shows|is|=|:)\s*(?:now\s+)?(?P<set>(?:she|he|they|xe|ze)/(?:her|him"
+                       r"|them|hers|his|theirs|xem|zir)(?:/\w+)?)\b", _I)
 _BARE_PRONOUNS = re.compile(r"(?<![\w/])(?P<set>(?:she|he|they|xe|ze)/(?:her|him|them|hers|his"
                             r"|theirs|xem|zir))(?![\w/])", _I)
 _THIRD_PARTY = re.compile(r"\b(?:my|our|his|her|their)\s+(?:\w+\s+)?(?:friend|sister|brother|kid"
@@ -225,6 +288,35 @@ def people(text: str, question: bool, turn_text: str) -> Iterator[Found]:
                 if is_name(m.group("m")) and not question:
                     yield ("pet", f"{kept.group('kind').lower()} named {m.group('m')}", "assert",
                            0.8, m.start())
+        yield from _beside_pet(text, question, kept.group("kind").lower())
+    elif _VET_WORDS.search(turn_text):
+        # No kind said, but a vet's care for a name is a pet's: "put the vet on Thursday:
+        # Miisu needs her booster" (a child's booster has no vet or carrier beside it).
+        for m in _PET_CARE.finditer(text):
+            if is_name(m.group("m")) and own(text, m.start(), question):
+                yield "pet", m.group("m"), "assert", 0.75, m.start()
+
+
+#: Words of a pet's care that no person's has.
+_VET_WORDS = re.compile(r"\b(?:vets?|vet's|veterinar\w+|cat\s+carrier|the\s+carrier|kennels?"
+                        r"|cattery|groomers?|litter\s+tray|flea)\b", _I)
+#: A name beside a pet's, doing what pets do: "Tjokkie barks at every bin, while Marmalade just
+#: lies in the sun" (the second is a pet too; the kind is not said).
+_BESIDE = re.compile(r"(?:,?\s+(?:while|whereas|and|but)\s+|;\s*)(?P<m>" + NAME + r")\s+(?:(?:just"
+                     r"|mostly|only|simply|still|happily)\s+)?(?:lies|lazes|lounges|basks|sunbathes"
+                     r"|naps|snoozes|sleeps|purrs|hisses|hides|snores|curls\s+up|meows|barks"
+                     r"|wags)\b", _I)
+
+
+def _beside_pet(text: str, question: bool, kind: str) -> Iterator[Found]:
+    named = [m for rx in (_PET_VERBS, _PET_CARE) for m in rx.finditer(text)
+             if is_name(m.group("m"))]
+    if not named or question:
+        return
+    for m in _BESIDE.finditer(text, min(n.end() for n in named)):
+        if is_name(m.group("m")) and own(text, m.start("m"), question) and m.group("m") not in {
+                n.group("m") for n in named}:
+            yield "pet", m.group("m"), "assert", 0.7, m.start("m")
 
 
 def languages(text: str, question: bool) -> Iterator[Found]:
@@ -235,6 +327,12 @@ def languages(text: str, question: bool) -> Iterator[Found]:
         for lang in _LANG_WORD.finditer(tail):
             yield "language_spoken", lang.group("lang"), "assert", 0.85, m.start()
     yield from scan(_LANG_CUES, text, question)
+    talk = _TALKS.search(text)
+    if talk is not None and own(text, talk.start(), question):
+        # "I'll be messaging the caterer and my aunts: Malayalam for the aunts, English for
+        # the caterer"; "I talk to my mum in Polish and English with everyone else".
+        for m in _LANG_FOR.finditer(text, talk.end()):
+            yield "language_spoken", m.group("lang"), "assert", 0.8, talk.start()
 
 
 def names(text: str, question: bool) -> Iterator[Found]:
@@ -258,6 +356,11 @@ def names(text: str, question: bool) -> Iterator[Found]:
             and not question):
         yield "preferred_name", m.group("m"), "assert", 0.85, m.start()
     yield from scan((_PRONOUN_SET,), text, question)
+    for m in _MINE_SAY.finditer(text):
+        # Judged where "pronouns" is said: "mine say" is no one reporting.
+        if own(text, m.start(), question) and mood_at(text, m.start("set"),
+                                                      question=question).subject == "user":
+            yield "pronouns", m.group("set").lower(), "assert", 0.85, m.start("set")
     # A bare set beside the user's own name or at the start ("Sam, she/her, nurse in
     # Leeds", "Priya (she/her) here"); after someone else's name or word, it is theirs.
     for m in _BARE_PRONOUNS.finditer(text):

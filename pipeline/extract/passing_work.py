@@ -50,11 +50,17 @@ _FIRM = (r"Bank|Group|Labs?|Inc\.?|Ltd\.?|LLC|GmbH|AG|plc|PLC|Studios?|Agency|Pa
          r"|Capital|Solutions|Systems|Technologies|Software|Insurance|Seguros|Analytics|Media"
          r"|Ventures|Works|Games|Logistics|Energy|Pharma|Robotics|Digital|Holdings|Industries"
          r"|Associates|Architects|Engineering|Foods|Brewing|Interactive|Networks|Bio|Therapeutics")
-_INTRO = (r"^(?:(?:hi|hello|hey|morning|evening|quick intro)\W+)*(?:(?:i'm|i am|it's|this is"
+#: An introduction opens the sentence, or follows a lead-in ending in a colon ("Some context
+#: first: Noor, 31, pharmacist at ..."; not "My sister: Dana, ..."); an age may stand after
+#: the name, as on a form.
+_INTRO = (r"^(?:(?![^:.!?]{0,60}\b(?:sister|brother|mum|mom|dad|mother|father|wife|husband"
+          r"|partner|son|daughter|friend|colleague|boss|flatmate|roommate|cousin|aunt|uncle|gran\w*"
+          r"|client|patient|student|neighbou?r|candidate|applicant)s?\b)[^:.!?]{0,60}:\s*)?"
+          r"(?:(?:hi|hello|hey|morning|evening|quick intro)\W+)*(?:(?:i'm|i am|it's|this is"
           r"|my name is|my name's)\s+)?(?!(?:thanks|okay|ok|so|well|anyway|also|sorry|yes|no|right"
           r"|honestly|basically|today|yesterday|update|wow|oh|ah|aw|yay|ugh|hmm|great|cool|nice|lol"
           r"|haha|congrats|brilliant|perfect|finally|imagine|fancy)\b)(?P<who>(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)"
-          r"(?:\s+(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)?,\s+(?:\w+/\w+,\s+)?(?:an?\s+)?")
+          r"(?:\s+(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)?,\s+(?:\w+/\w+,\s+)?(?:\d{1,3},\s+)?(?:an?\s+)?")
 #: Gerunds of doing a job, for a stretch of work told without a work noun.
 _WORKING = (r"doing|working|running|managing|teaching|coding|writing|designing|driving|nursing"
             r"|selling|building|making|cooking|cleaning|answering|fixing|handling|leading"
@@ -78,6 +84,11 @@ _EMPLOYMENT = (
                      r"|paycheck|bonus"
                      r"|colleagues?|contract|internship|shift|probation|department|employer)"
                      r"\s+(?:at|with) " + _ORG_AFTER),
+    # A role held "there", after the organisation it points back to: "the deadline is for
+    # Txori Studio, I'm a 3D artist there" (a place before "there" is left to the places).
+    cue("employer", r"\b(?:for|at|with|from|to|of)\s+" + _ORG_AFTER + r"\s*[,;(-]+\s*(?:and\s+)?"
+                     r"(?:i'm|i\s+am|i\s+work\s+as|i've\s+been)\s+(?:an?|the)\s+(?:[\w-]+\s+){0,3}?(?:"
+                     + _ROLE_WORD + r")\s+there\b"),
     cue("employer", r"\b(?:first|second|third|one|two|three|four|five|six|\d+|a few|few)\s+"
                      r"(?:days?|weeks?|months?)\s+(?:in(?:to)?|at) " + _ORG_AFTER),
     # A stretch of work counted up to now: "eight years doing the accounts for Lemoine

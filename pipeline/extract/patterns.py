@@ -90,7 +90,9 @@ IDENTITY: tuple[Rule, ...] = (
     ), keys=("hi", "hello", "hey", "greetings", "good"), scope="sentence", confidence=0.9),
     Rule("pronouns", "pronouns", (
         r"\bmy\s+pronouns\s+are\s+<OBJ>",
-        r"\bpronouns\s*(?:[:=-]|are)\s*<OBJ>",
+        # Someone else's are theirs: "Sam's pronouns are she/her", "her pronouns are ...".
+        r"(?<!'s\s)(?<!\bher\s)(?<!\bhis\s)(?<!\btheir\s)(?<!\byour\s)\bpronouns\s*(?:[:=-]|are)"
+        r"\s*<OBJ>",
         rf"<DO>(?:use|go\s+by|prefer)\s+(?P<obj>{_PRON})",
         rf"^(?:please\s+)?(?:use|refer\s+to\s+me\s+(?:as|with|using))\s+(?P<obj>{_PRON})",
         rf"<BE>(?:using|going\s+by|going\s+with)?\s*(?:an?\s+)?(?P<obj>{_PRON})",
@@ -390,6 +392,9 @@ PETS_BY_NAME: tuple[Rule, ...] = (
         r"^(?P<obj>" + _CAP + r")(?:\s*,\s*(?:my|our)\s+(?P<x_what>[\w\s'-]+?)\s*,)?\s+" + _DIED,
         r"<PAST>had\s+to\s+(?:put|have)\s+(?P<obj>" + _CAP + r")\s+(?:put\s+)?(?:down"
                                                              r"|to\s+sleep)\b",
+        # "We had Pepper put to sleep on Monday": had it done, not had to.
+        r"<PAST>had\s+(?:(?:my|our)\s+(?:\w+\s+){0,2})?(?P<obj>" + _CAP + r")\s+(?:put\s+(?:down|to\s+sleep)"
+        r"|euthani[sz]ed)\b",
         r"<PAST>(?:had\s+to\s+)?rehome(?:d)?\s+(?P<obj>" + _CAP + r")\b",
     ), keys=("passed", "died", "put", "sleep", "rehome", "rainbow", "no longer with"),
         kind="pet_name", op="retract", on_neg="skip"),

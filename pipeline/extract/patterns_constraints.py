@@ -176,6 +176,28 @@ CONSTRAINTS: tuple[Rule, ...] = (
         r"|tobacco))",
     ), keys=("smok", "cigar", "tobacco", "nicotine", "cigs", "without"), value="non-smoker",
         on_neg="assert:smoking_status=non-smoker", future_ok=True),
+    # A span counted from the last cigarette is said about time, not about the smoker: "it's
+    # been nearly a month since my last cigarette" (the clauses split at "since": the whole
+    # sentence). Someone else's last cigarette ("since his last") is theirs.
+    Rule("smoking.since-last", "smoking_status", (
+        r"\b(?:it's|it\s+is|it\s+has|it\s+had|it'd|been|over|almost|nearly|about)\s+(?:\w+\s+){0,4}?"
+        r"(?:days?|weeks?|months?|years?|a\s+while|ages)\s+(?:now\s+)?since\s+(?:i\s+(?:had|smoked)\s+)?"
+        r"my\s+(?:very\s+)?last\s+(?:cigarette|cig|smoke|fag)\b",
+        r"\b(?:it's|it\s+is|it\s+has|it's\s+been)\s+(?:\w+\s+){0,4}?(?:days?|weeks?|months?|years?)"
+        r"\s+since\s+i\s+(?:last\s+)?(?:smoked|had\s+a\s+(?:cigarette|cig|smoke))\b",
+    ), keys=("since",), value="non-smoker", scope="sentence", on_neg="skip", future_ok=True,
+        confidence=0.88),
+    # A relapse told as what happened since: "I smoked half a pack at the party and I've had a
+    # few every day since", "I caved and I'm back on the cigarettes".
+    Rule("smoking.relapse", "smoking_status", (
+        r"<PAST>(?:smoked|had)\s+(?:\w+\s+){0,4}?(?:packs?|cigarettes?|cigs?|smokes?|fags?)\b[^.;]*"
+        r"\b(?:i've|i\s+have|i)\s+(?:had|smoked)\s+(?:a\s+few|some|one|a\s+couple|several|a\s+couple"
+        r"\s+of)?\s*(?:\w+\s+)?(?:every\s+day|each\s+day|a\s+day|daily)\s+since\b",
+        r"<BE>back\s+on\s+(?:the\s+)?(?:cigarettes|cigs|smokes|fags|tobacco)\b",
+        r"<PAST>(?:started|begun|began)\s+smoking\s+again\b",
+        r"<BE>smoking\s+again\b",
+    ), keys=("since", "back", "again"), value="smoker", scope="sentence", on_neg="skip",
+        confidence=0.85),
     Rule("access.must", "accessibility_need", (
         r"^(?P<obj>" + _ACCESS_NOUN + r")\s+(?:are|is)\s+(?:a\s+must|essential|necessary|required"
         r"|non-negotiable|vital|crucial)\s+for\s+me\b",

@@ -136,6 +136,21 @@ TASTES: tuple[Rule, ...] = (
         kind="activity_verb", scope="sentence", confidence=0.85),
     # Hobbies told through what the user does with them: a club joined or quit, a switch,
     # a weekly slot, being hooked, "no more X for me".
+    # A time slot the user keeps for a pastime: "Wednesday evenings are out too, that's office
+    # badminton", "nothing on Saturday mornings, that's my violin lesson" (someone else's slot,
+    # "that's my son's football", names no pastime of the user's).
+    Rule("hobby.slot", "hobby", (
+        r"\b(?:(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekday|weekend)\s+)?(?:mornings?"
+        r"|evenings?|nights?|afternoons?|lunchtimes?|weekends?|(?:mon|tues|wednes|thurs|fri|satur"
+        r"|sun)days?)\s+(?:\w+\s+)?(?:are|is)\s+(?:out|taken|busy|booked|off-limits|a\s+no-go)\b"
+        r"(?:\s+(?:too|as\s+well|though))?\s*[,;:(-]+\s*(?:that's|that\s+is|it's)\s+(?:my\s+|office\s+"
+        r"|work\s+|our\s+|the\s+)?(?P<obj>" + _HOBBY_WORD + r")\b",
+        r"\bnothing\s+(?:on|for)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+)?(?:mornings?"
+        r"|evenings?|nights?|afternoons?|weekends?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)"
+        r"\s*[,;:(-]+\s*(?:that's|that\s+is|it's)\s+(?:my\s+|office\s+|work\s+|our\s+|the\s+)?(?P<obj>"
+        + _HOBBY_WORD + r")\b",
+    ), keys=("that's", "that is", "it's"), kind="hobby_any", scope="sentence", on_neg="skip",
+        confidence=0.8),
     Rule("hobby.club", "hobby", (
         r"<PAST>(?:joined|signed\s+up\s+(?:for|to))\s+(?:a|an|the|my|our)\s+(?:local\s+|new\s+)?"
         r"(?P<obj>" + _HOBBY_WORD + r")\s+(?:club|team|league|group|society|class|course"
@@ -166,6 +181,24 @@ TASTES: tuple[Rule, ...] = (
         r"<HAVE>been\s+(?:(?:going|doing)\s+)?(?P<obj>" + _OUTDOOR + r"|" + _ACTIVITY
         + r")\b(?=\s+(?:again\s+|regularly\s+|a\s+lot\s+)?(?:since|for)\b)",
     ), keys=("most ", "every ", "each ", "been "), kind="hobby_any", confidence=0.8),
+    # A pastime by its verb in the simple present, where or how often: "I swim at Kalevan
+    # instead", "I climb twice a week" ("I don't swim" says nothing; "I run a bakery" is no run).
+    Rule("hobby.verb", "hobby", (
+        r"<DO>(?:still\s+|now\s+|mostly\s+|also\s+)?(?P<obj>swim|cycle|surf|hike|climb|boulder|skate"
+        r"|row|sail|kayak|ski|jog|paddleboard)\s+(?:at|in|with|every|most|twice|three\s+times|once"
+        r"|on\s+(?:weekends|sundays|saturdays)|instead|a\s+lot|regularly|daily|weekly)\b",
+    ), keys=("swim", "cycle", "surf", "hike", "climb", "boulder", "skate", "row", "sail",
+             "kayak", "ski", "jog", "paddleboard"), kind="activity_verb", on_neg="skip",
+        confidence=0.8),
+    # Taken to a pastime by someone, and kept at it: "a couple of lads dragged me to sea
+    # swimming and I've been going every Sunday since" (a one-off, "and I've avoided it
+    # since", is none).
+    Rule("hobby.taken-to", "hobby", (
+        r"\b(?:dragged|got|talked|roped|took|introduced|brought)\s+me\s+(?:along\s+)?(?:in)?to\s+"
+        r"(?P<obj>(?:[a-z]+\s+)?" + _HOBBY_WORD + r")\b[^.;]*\b(?:i've|i\s+have)\s+(?:\w+\s+)?been\s+"
+        r"(?:going|doing\s+it|hooked|back)\b",
+    ), keys=("me to", "me into", "me along"), kind="hobby_any", scope="sentence",
+        on_neg="skip", confidence=0.8),
     Rule("hobby.hooked", "hobby", (
         r"\b(?:a|an|the)\s+(?P<obj>" + _HOBBY_WORD + r")\s+(?:gym|class|club|session|studio"
         r"|wall|course|lesson)s?\b.*\b(?:i'm|i am|i've been|now)\s+(?:\w+\s+)?(?:hooked"
@@ -179,6 +212,25 @@ TASTES: tuple[Rule, ...] = (
         r"<PAST>(?:quit|left|dropped)\s+(?:the|my|our)\s+(?P<obj>choir|band|orchestra)\b",
     ), keys=("quit", "left", "dropped", "no more"), kind="hobby_any", op="retract",
         on_neg="skip"),
+    # "The bouldering is done for good", "my climbing is over" (a chore done, "the cleaning
+    # is done", is no pastime ended: a pastime's word, or "for good").
+    Rule("hobby.done", "hobby", (
+        r"^(?:(?:and|but|so|also|sadly|well)[,]?\s+)*(?:the|my)\s+(?P<obj>" + _ACTIVITY + r"|"
+        + _OUTDOOR + r")\s+(?:is|'s)\s+(?:(?:definitely|officially|well\s+and\s+truly)\s+)?(?:done"
+        r"|over|finished)\b",
+        r"^(?:(?:and|but|so|also|sadly|well)[,]?\s+)*(?:the|my)\s+(?P<obj>" + _HOBBY_WORD
+        + r")\s+(?:is|'s)\s+(?:done|over|finished)\s+for\s+(?:good|me|ever)\b",
+    ), keys=("done", "over", "finished"), kind="hobby_any", op="retract", on_neg="skip"),
+    # The instrument sold or given away ends its playing: "I sold the bass last week" (unless
+    # it was replaced: "sold my guitar and bought a better one").
+    Rule("hobby.gear-gone", "hobby", (
+        r"<PAST>(?:sold|gave\s+away|given\s+away|got\s+rid\s+of)\s+(?:my|the|our)\s+(?:old\s+)?"
+        r"(?P<obj>bass|guitar|piano|drums|violin|cello|keyboard|saxophone|trumpet|ukulele|banjo"
+        r"|flute|clarinet|accordion|harp|trombone)\b",
+    ), keys=("sold", "gave away", "given away", "got rid"), kind="hobby_any", op="retract",
+        on_neg="skip",
+        unless=r"\b(?:bought|buy|buying|got\s+(?:a|myself\s+a)\s+(?:new|better)|upgrad\w*|replac\w*"
+               r"|new\s+one|better\s+one)\b"),
     Rule("hobby.stopped", "hobby", (
         r"<PAST>(?:stopped|quit|gave\s+up|given\s+up)\s+" + _NOT_HOBBY + r"(?P<obj>\w+ing\b.*)",
         r"<PAST>(?:stopped|quit|gave\s+up|given\s+up|dropped)\s+(?:the\s+|my\s+)?(?P<obj>"
@@ -248,7 +300,11 @@ ACTIVE: tuple[Rule, ...] = (
              "training", "saving", "studying", "preparing", "cramming", "trying", "want",
              "hope", "plan", "intend", "like to", "love to", "decided", "resolved",
              "committed", "promised", "determined", "all out", "my best",
-             "pushing"), kind="phrase", confidence=0.85, on_neg="skip", future_ok=True),
+             "pushing"), kind="phrase", confidence=0.85, on_neg="skip", future_ok=True,
+        # A wish put off to no time is no goal: "I'd love to learn Japanese one day but who
+        # has the time".
+        unless=r"\b(?:one\s+day|some\s?day|in\s+another\s+life|who\s+has\s+the\s+time|if\s+i\s+"
+               r"(?:ever\s+)?had\s+(?:the\s+)?time)\b"),
     Rule("goal.label", "current_goal", (
         r"^(?:my\s+|(?:this|next)\s+(?:year|month|summer|winter|spring|autumn|season|week)'s\s+)?"
         r"(?:(?:new|next|main|big|current|latest|one|top|only)\s+)*(?:goal|aim|target"

@@ -166,11 +166,16 @@ def _passing_claims(sentence: Sentence, claims: list[Claim], base: tuple[str, in
     its own clause; a clause about the future is left to the phrase rules' planned path."""
     single = {c.predicate for c in claims if c.predicate in _SINGLE}
     values = {(c.predicate, c.object.casefold()) for c in claims}
+    # In one sentence a removal wins: "we had our old dog Rufus put down" names no new pet.
+    gone = {(c.predicate, c.object.casefold()) for c in claims if c.op == "retract" and c.object}
     out: list[Claim] = []
     text = sentence.text
     for predicate, value, op, confidence, pos in passing_facts(
             text, question=sentence.question, turn_text=turn_text):
         if predicate in single or (predicate, value.casefold()) in values:
+            continue
+        if op == "assert" and any(p == predicate and value.casefold().endswith(name)
+                                  for p, name in gone):
             continue
         start, end = clause_span(text, pos)
         clause = text[start:end]
@@ -341,7 +346,9 @@ def _in_future(futures: list[int], text: str, start: int) -> bool:
 def _without_contradictions(found: list[Found]) -> list[Found]:
     """In one clause a removal wins: "my dog Rex died" names the dog and says it is gone."""
     gone = {(p, v.lower()) for p, v, op, _ in found if op == "retract"}
-    return [f for f in found if f[2] == "retract" or (f[0], f[1].lower()) not in gone]
+    return [f for f in found if f[2] == "retract" or not any(
+        p == f[0] and (f[1].lower() == v or f[1].lower().endswith(f" named {v}"))
+        for p, v in gone)]
 
 
 def _build(rule: Rule, m: re.Match[str], text: str, lowercase: bool) -> list[Found]:

@@ -88,6 +88,11 @@ _EXPERT_REPORT = re.compile(
     r"(?:says?|said|confirmed|confirms|found|showed|shows|told\s+me|thinks|reckons"
     r"|diagnosed)\s+(?:that\s+)?$", _I)
 _HEDGE_ONLY_PREFIX = re.compile(_FIRST_PERSON_HEDGE, _I)
+#: Replies to the assistant that report nothing: "funny you say that, ...", "now you
+#: mention it, ...", "as you say, ...".
+_DISCOURSE = re.compile(r"\b(?:funny|glad|good|interesting|weird|strange|odd)\s+(?:that\s+)?you\s+"
+                        r"(?:should\s+)?(?:say|mention|ask)(?:ed)?(?:\s+(?:that|it|this))?\b|\bnow\s+"
+                        r"(?:that\s+)?you\s+(?:say|mention)\s+it\b|\bas\s+you\s+(?:say|said)\b", _I)
 
 #: Claims about privileges, roles or access: from any turn, always quarantined downstream.
 _ACCESS = re.compile(
@@ -208,7 +213,7 @@ def blocked(prefix: str, *, expert_ok: bool = False) -> bool:
     user's fact (not for sensitive categories, which need the user's own statement)."""
     if not prefix.strip():
         return False
-    prefix = _HEDGE_ONLY_PREFIX.sub(" ", prefix)
+    prefix = _DISCOURSE.sub(" ", _HEDGE_ONLY_PREFIX.sub(" ", prefix))
     if expert_ok:
         prefix = _EXPERT_REPORT.sub(" ", prefix)
     return bool(_BLOCKERS.search(prefix))
