@@ -69,6 +69,7 @@ DERIVATIONS: tuple[Derivation, ...] = (
 
 def derive(found: Sequence[SentenceClaims]) -> list[SentenceClaims]:
     """`found` with derived claims added next to their sources; inputs are not modified."""
+    found = [_without_partner_left(s) for s in found]
     asserted = {c.predicate for s in found for c in s.claims if c.op == "assert"}
     pairs = {(c.predicate, c.object.lower()) for s in found for c in s.claims
              if c.op == "assert"}
@@ -90,3 +91,13 @@ def derive(found: Sequence[SentenceClaims]) -> list[SentenceClaims]:
                     "confidence": min(claim.confidence, d.confidence)}))
         out.append(SentenceClaims(sentence.turn, sentence.text, tuple(claims)))
     return out
+
+
+def _without_partner_left(sentence: SentenceClaims) -> SentenceClaims:
+    """"My girlfriend Priya and I broke up": the partner named beside an ending is the one
+    who left, not a partner now."""
+    if not any(c.predicate == "relationship_status" and c.op == "assert" and c.object in _ENDED
+               for c in sentence.claims):
+        return sentence
+    return SentenceClaims(sentence.turn, sentence.text, tuple(
+        c for c in sentence.claims if not (c.predicate == "partner_name" and c.op == "assert")))

@@ -34,6 +34,12 @@ _CHILDREN = (
         mine=False),
 )
 _KIDS_LIST = re.compile(r"\b(?:the|my|our) (?:kids|children|boys|girls|twins)\b[^.:;]*:\s*", _I)
+#: Children named as a list after how many: "we have twins, Oskar and Lena", "I've got two
+#: boys, Ade and Femi" (the user's or the couple's: "my sister has twins" is hers).
+_KIDS_NAMED = re.compile(
+    r"\b(?:we|i)\s+(?:have|'ve\s+got|have\s+got|got)\s+(?:(?:two|three|four|\d+)\s+(?:kids|children"
+    r"|boys|girls|sons|daughters)|twins|triplets)\s*[,:(\u2013\u2014-]\s*(?P<list>" + NAME
+    + r"(?:,\s*" + NAME + r")*,?\s+(?:and|&)\s+" + NAME + r")\b", _I)
 _CLAUSE_NAME = re.compile(r"(?:(?<=:\s)|(?<=:)|\band\s+|,\s+|;\s+)(?P<m>" + NAME + r")\s+"
                           r"(?:is|was|has|had|claimed|wants|got|loves|hates|keeps|thinks|says"
                           r"|said|started|made|took|went|cried|laughed|sulk\w*|[a-z]+ed|[a-z]+s)\b")
@@ -267,6 +273,11 @@ def people(text: str, question: bool, turn_text: str) -> Iterator[Found]:
         if status:
             yield "relationship_status", status, "assert", 0.8, m.start()
     yield from scan(_CHILDREN, text, question)
+    for m in _KIDS_NAMED.finditer(text):
+        if own(text, m.start(), question):
+            for name in re.split(r",\s*|\s+(?:and|&)\s+", m.group("list")):
+                if is_name(name):
+                    yield "child_name", name, "assert", 0.8, m.start()
     kids = _KIDS_LIST.search(text)
     if kids and not question and mood_at(text, kids.start(), question=False).modality in (
             "asserted", "backstory"):

@@ -289,7 +289,8 @@ PEOPLE: tuple[Rule, ...] = (
         r"\b(?:i|we)(?:'ve|\s+have)?\s+" + r"(?:just\s+|recently\s+|finally\s+|officially\s+)*"
         r"(?P<obj>broke\s+up|split\s+up|split|called\s+it\s+quits|parted\s+ways|separated"
         r"|divorced|got\s+divorced)(?=\s*$|\s*[,;]|\s+(?:with|from|last|in|a|two|after|recently"
-        r"|and|but|so|because|\d|this|earlier)\b)",
+        r"|and|but|so|because|\d|this|earlier|on|yesterday|over|at|about|around|ages|the|for"
+        r"|months?|weeks?|years?)\b)",
         r"\b(?:my|our)\s+(?:late\s+)?(?:wife|husband|spouse)\s+(?:recently\s+|sadly\s+"
         r"|suddenly\s+)?"
         r"(?P<obj>passed\s+away|died)\b",
@@ -325,7 +326,9 @@ PEOPLE: tuple[Rule, ...] = (
     ), keys=("proposed", "popped", "said yes"), value="engaged", scope="sentence",
         confidence=0.9),
     Rule("children", "child_name", (
-        r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}?" + _KID + _NAMED + r"(?P<obj>" + _CAP + r".*)",
+        # "my two boys, Ade and Femi"; not "my sister has twins, Ada and Rui" (hers).
+        r"\b(?:my|our)\s+(?:(?!(?:has|have|had|got|is|was|and)\b)[\w-]+\s+){0,2}?" + _KID + _NAMED
+        + r"(?P<obj>" + _CAP + r".*)",
         r"<DO>(?:have|'ve\s+got)\s+(?:an?|one|two|three|four|five|\d+)\s+(?:[\w-]+\s+){0,2}?"
         + _KID + r"(?:\s*,\s*|\s+(?:named|called)\s+|\s*:\s*|\s+-\s+)(?P<obj>.+)",
         r"<HAVE>(?:got\s+)?(?:an?|one|two|three|four|five|\d+)\s+(?:[\w-]+\s+){0,2}?"

@@ -171,7 +171,11 @@ CONSTRAINTS: tuple[Rule, ...] = (
         r"\bno\s+more\s+(?:cigarettes|smoking|cigs|smokes)\b",
         r"<PAST>smoked\s+my\s+(?:very\s+)?last\s+(?:cigarette|cig|smoke)\b",
         r"\bsince\s+my\s+(?:very\s+)?last\s+(?:cigarette|cig|smoke)\b",
-        r"<BE>(?:completely\s+)?off\s+(?:the\s+)?(?:cigarettes|cigs|smokes|tobacco|nicotine)\b",
+        r"<BE>(?:completely\s+)?off\s+(?:the\s+)?(?:cigarettes|cigs|smokes|tobacco|nicotine|fags)\b",
+        # A span said without its subject, as chat does: "Three months smoke-free today!"
+        r"^(?:(?:about|almost|nearly|over|just\s+over)\s+)?(?:\d+|a|an|one|two|three|four|five|six"
+        r"|seven|eight|nine|ten|eleven|twelve|a\s+few|several)\s+(?:days?|weeks?|months?|years?)\s+"
+        r"(?:smoke|cigarette|nicotine|tobacco)-?free\b",
         r"<PAST>(?:kicked|quit|broke)\s+the\s+(?:habit|addiction)\b(?=.*\b(?:smok|cigar|nicotine"
         r"|tobacco))",
     ), keys=("smok", "cigar", "tobacco", "nicotine", "cigs", "without"), value="non-smoker",

@@ -254,3 +254,22 @@ def test_taken_to_a_pastime_and_kept_at_it():
                        "since.") == set()
     # "funny you say that" reports nothing; what the sister says still does.
     assert of("dietary_restriction", "Funny you say that, my sister says I'm vegan now.") == set()
+
+
+# --- partners and children -------------------------------------------------------------------
+def test_a_break_up_with_the_partner_named_in_it():
+    got = claims("My girlfriend Priya and I broke up on Saturday, it was mutual.")
+    assert ("assert", "relationship_status", "single") in got
+    assert ("assert", "partner_name", "Priya") not in got
+
+
+def test_children_named_as_a_list():
+    assert of("child_name", "We have twins, Ada and Rui, and they never stop.") == {
+        ("assert", "Ada"), ("assert", "Rui")}
+    assert of("child_name", "My sister has twins, Ada and Rui.") == set()
+
+
+def test_a_smoke_free_span_without_its_subject():
+    assert of("smoking_status", "Five weeks cigarette-free as of this morning!") == {
+        ("assert", "non-smoker")}
+    assert of("smoking_status", "My dad is five weeks cigarette-free, so proud.") == set()
