@@ -324,10 +324,19 @@ _QUALIFIER = re.compile(r"^(?:mostly|mainly|especially|particularly|usually|larg
 _EXCEPTION = re.compile(r"^(?:except|but not|apart from|not|never|other than)\b", _I)
 
 
+#: Ways of passing a moment said as a figure of speech, not a pastime or a taste: "I'm not
+#: going anywhere, I just like daydreaming", "I just like thinking about it".
+_IDLE = re.compile(r"^(?:day-?dreaming|dreaming|overthinking|worrying|procrastinating|imagining"
+                   r"|pretending|fantasi[sz]ing|wondering|thinking|winding\s+(?:you|people|him|her)"
+                   r"\s+up|complaining|moaning|ranting|venting)\b", _I)
+
+
 def likes(text: str, ctx: ObjCtx) -> Result:
     """Things liked or disliked; "to cook" becomes "cooking"; short lists are split."""
     value = trim(text, keep_commas=True)
     if not value or _PRONOUN_START.match(value):
+        return []
+    if ctx.predicate == "likes" and _IDLE.match(value):
         return []
     value = re.sub(r"^to (\w+)", lambda m: to_gerund(m.group(1)), value, flags=_I)
     # "cooking, mostly Thai food": a qualifier's word goes, an exception is no like.

@@ -160,6 +160,9 @@ _NOT_ALLERGIC_TO_IT = re.compile(
     r"(?:it|that|them|this)\b", _I)
 
 
+#: "... so I'm not allergic (after all)": the allergen named before it is no allergy.
+_NOT_ALLERGIC = re.compile(r"\b(?:i'm|i am)\s+(?:actually\s+|really\s+)?not\s+(?:actually\s+"
+                           r"|really\s+)?allergic(?=\s*(?:[,.;!?]|$|after\s+all\b|at\s+all\b))", _I)
 _ALLERGIC_TO_IT = re.compile(
     r"\b(?:i'm|i am)\s+(?:actually\s+|definitely\s+|properly\s+)?allergic(?:\s+to\s+(?:it|that|them"
     r"|this))?(?=\s*(?:[,.;!?]|$|and\b|so\b|after all\b))", _I)
@@ -209,7 +212,7 @@ def allergies(text: str, question: bool, turn_text: str = "") -> Iterator[Found]
             # "I took ibuprofen, came out in hives, the GP says I'm allergic": to it.
             yield "allergy", named[-1].group("a").lower(), "assert", 0.8, m.start()
     yield from scan(_ALLERGY_CUES, text, question)
-    for m in _NOT_ALLERGIC_TO_IT.finditer(text):
+    for m in (*_NOT_ALLERGIC_TO_IT.finditer(text), *_NOT_ALLERGIC.finditer(text)):
         named = list(_ALLERGEN_WORD.finditer(text, 0, m.start()))
         if named and mood_at(text, m.start(), question=question).subject == "user":
             # "they did a penicillin challenge and I'm not allergic to it at all": the

@@ -273,3 +273,24 @@ def test_a_smoke_free_span_without_its_subject():
     assert of("smoking_status", "Five weeks cigarette-free as of this morning!") == {
         ("assert", "non-smoker")}
     assert of("smoking_status", "My dad is five weeks cigarette-free, so proud.") == set()
+
+
+# --- figures of speech; an allergy that was none ---------------------------------------------
+@pytest.mark.parametrize("text", [
+    "I'm not moving anywhere, I just like daydreaming about it.",
+    "Ignore me, I just like overthinking things.",
+])
+def test_a_figure_of_speech_is_no_pastime_or_taste(text):
+    got = claims(text)
+    assert not {p for _, p, _ in got} & {"hobby", "likes"}
+
+
+def test_a_real_pastime_after_a_denial_still_counts():
+    assert ("assert", "likes", "painting") in claims("I'm no pro, I just like painting.")
+
+
+def test_an_allergy_that_was_none():
+    got = of("allergy", "Turns out the hives weren't the amoxicillin after all, so I'm not "
+                        "allergic.")
+    assert got == {("retract", "amoxicillin")}
+    assert of("allergy", "I'm not allergic, I just hate the taste of prawns.") == set()
