@@ -131,8 +131,13 @@ _BARE_MOVE = re.compile(r"\b(?:i|we)(?:'re|'m|\s+are|\s+am|'ll|\s+will)?\s+(?:fi
                         r"|\b(?:date\s+for|day\s+of)\s+(?:the|our)\s+move\b"
                         r"|\b(?:the|our)\s+move\s+(?:is|'s)\s+(?:now\s+)?(?:on|set\s+for)\b"
                         r"|\b(?:our\s+)?moving\s+day\s+is\b", _I)
+_AGE = (r"(?:\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-\w+)?|ten"
+        r"|eleven|twelve|\w+teen|one|two|three|four|five|six|seven|eight|nine)")
 #: "my birthday's on the 3rd of July", "I was born on 12 March 1990".
-_BIRTHDAY = re.compile(r"\b(?:my\s+birthday(?:'s|\s+is|\s+falls\s+on)|i\s+was\s+born)"
+_BIRTHDAY = re.compile(r"\b(?:my\s+birthday(?:'s|\s+is|\s+falls\s+on)|i\s+was\s+born"
+                       # "I turn forty on the 9th of July", "I'll be 30 on 2 May"
+                       r"|i\s+turn\s+" + _AGE + r"(?=\s+on\b)|i(?:'ll|\s+will)\s+be\s+" + _AGE
+                       + r"(?=\s+on\b))"
                        r"\s+(?:on\s+)?(?P<date>.+)", _I)
 
 

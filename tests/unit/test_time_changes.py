@@ -312,3 +312,19 @@ def test_a_bare_move_date_with_nothing_planned_changes_nothing() -> None:
     ])
     assert _at(rows, "city", d(2026, 3, 21)) == ["Tampere"]
     assert all(f.object for f in rows)
+
+
+@pytest.mark.parametrize(("text", "day"), [
+    ("I turn forty on the 9th of July, send help.", "July 9"),
+    ("I'll be 30 on 2 May, which is terrifying.", "May 2"),
+])
+def test_an_age_reached_on_a_day_is_the_birthday(text: str, day: str) -> None:
+    assert [c.object for c in claims_of(text, at=FRI) if c.predicate == "birthday"] == [day]
+
+
+@pytest.mark.parametrize("text", [
+    "My son turns ten on the 9th of July.", "I'll be away on the 9th of July.",
+    "Will I be 30 on 2 May?",
+])
+def test_someone_elses_age_or_a_day_away_is_no_birthday(text: str) -> None:
+    assert [c for c in claims_of(text, at=FRI) if c.predicate == "birthday"] == []
