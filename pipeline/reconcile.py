@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from pipeline.normalize import norm, same_value
-from pipeline.vocabulary import PRIVILEGE_PREDICATES, Vocabulary
+from pipeline.vocabulary import PRIVILEGE_PREDICATES, SHORT_LIVED_PREDICATES, Vocabulary
 from schemas.ids import stable_id, user_scope
 from schemas.plan import CloseFact, Decision, InsertFact, Op, Plan, Quarantine, Reconfirm
 from schemas.records import (
@@ -307,7 +307,19 @@ def _ended_before_known(claim: Claim, ctx: _Ctx, existing: list[Fact]) -> bool:
 def _rescheduled(claim: Claim, ctx: _Ctx, old: Fact) -> bool:
     """A planned value told again with another future date ("the move is now on the 14th"):
     the plan moves to it, and the version it replaces (closed at the old date) now holds
-    until the new one. False when it is no such re-dating."""
+    until the new one; a dated plan told with another day keeps to the new day. False when
+    it is no such re-dating."""
+    if (claim.predicate in SHORT_LIVED_PREDICATES and claim.valid_to and old.valid_to
+            and claim.valid_to != old.valid_to and claim.valid_to > ctx.now):
+        # "My dentist appointment got moved to the 19th": the plan keeps to its new day.
+        _close(ctx.view, old, old.valid_from, ctx.now)
+        fact = ctx.fact(claim.model_copy(update={"valid_from": old.valid_from}), "multi")
+        ctx.view.ops.append(InsertFact(fact=fact))
+        ctx.view.current.append(fact)
+        _decision(ctx.view, ctx.seq, "superseded", "plan-rescheduled",
+                  f"{claim.object!r} now ends {claim.valid_to.date().isoformat()}", claim,
+                  claim.predicate, fact_id=fact.fact_id, target=old.fact_id)
+        return True
     new_from = claim.valid_from
     if (claim.modality != "planned" or new_from is None or new_from <= ctx.now
             or old.valid_from <= ctx.now or new_from == old.valid_from

@@ -350,7 +350,9 @@ ACTIVE: tuple[Rule, ...] = (
         # "my dentist appointment is on the 14th", "our flight's next Tuesday".
         r"<MY>(?P<obj>(?:upcoming\s+|next\s+)?(?:[\w-]+\s+){0,2}?(?:appointment|check-?up"
         r"|interview|exam|surgery|operation|flight|scan|consultation|procedure|hearing"
-        r"|audition))(?:\s+is|'s)\s+(?=on\b|at\b|next\b|this\b|tomorrow\b|in\s+\w+\s+"
+        r"|audition))(?:\s+is|'s|(?:\s+(?:got|has\s+been|was)|'s\s+been)\s+(?:moved|changed"
+        r"|pushed(?:\s+back)?|brought\s+forward|rescheduled|put\s+back)(?:\s+to)?)\s+"
+        r"(?=on\b|at\b|next\b|this\b|tomorrow\b|the\s+\d|in\s+\w+\s+"
         r"(?:days|weeks)\b|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)",
     ), keys=("planning", "organi", "arranging", "booking", "preparing", "putting together",
              "going", "heading", "off to", "flying", "travel", "driving", "visiting", "have",

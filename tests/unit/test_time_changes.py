@@ -328,3 +328,21 @@ def test_an_age_reached_on_a_day_is_the_birthday(text: str, day: str) -> None:
 ])
 def test_someone_elses_age_or_a_day_away_is_no_birthday(text: str) -> None:
     assert [c for c in claims_of(text, at=FRI) if c.predicate == "birthday"] == []
+
+
+def test_an_appointment_moved_to_another_day_expires_by_the_new_one() -> None:
+    rows = _play([
+        (d(2026, 5, 1), ["I have a dentist appointment on the 12th and I'm dreading it."]),
+        (d(2026, 5, 8), ["Reprieve: my dentist appointment got moved to the 19th."]),
+    ])
+    assert _at(rows, "plan", d(2026, 5, 15)) == ["dentist appointment"]
+    assert _at(rows, "plan", d(2026, 5, 21)) == []
+
+
+def test_someone_elses_appointment_moved_leaves_the_users_day() -> None:
+    rows = _play([
+        (d(2026, 5, 1), ["I have a dentist appointment on the 12th and I'm dreading it."]),
+        (d(2026, 5, 8), ["My sister's dentist appointment got moved to the 19th."]),
+    ])
+    assert _at(rows, "plan", d(2026, 5, 11)) == ["dentist appointment"]
+    assert _at(rows, "plan", d(2026, 5, 15)) == []
