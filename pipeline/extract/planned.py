@@ -98,6 +98,15 @@ def plan_date_for(clause: str, at: datetime) -> tuple[frozenset[str], datetime] 
     return (_PLACE_PREDICATES if verb in _PLACE_VERBS else _WORK_PREDICATES), plan[1]
 
 
+_PAST_MARK = re.compile(r"\b(?:since|ago|last|back\s+in|earlier|used\s+to)\b", re.IGNORECASE)
+
+
+def names_a_target(clause: str, at: datetime) -> bool:
+    """True when the time in `clause` is one still to come ("I hope to start at Lumen in
+    September" told in May): for a goal it is the target, not when the goal began."""
+    return future_in(clause, at) is not None and not _PAST_MARK.search(clause)
+
+
 def dated_plan(claim: Claim, text: str, at: datetime) -> Claim:
     """A plan or appointment kept with its own date: from when it was said until the end
     of the day it names ("a trip on June 12" told on 1 May: this year's June 12), so it

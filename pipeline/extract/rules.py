@@ -37,7 +37,7 @@ from pipeline.extract.naming import name_pets
 from pipeline.extract.objects import ObjCtx
 from pipeline.extract.passing import passing_facts
 from pipeline.extract.patterns import RULES
-from pipeline.extract.planned import dated_plan, plan_date_for, plan_of
+from pipeline.extract.planned import dated_plan, names_a_target, plan_date_for, plan_of
 from pipeline.extract.timeexpr import TIME_RE, as_utc, future_starts, resolve_in
 from pipeline.extract.trust import (
     blocked,
@@ -66,6 +66,7 @@ _FUTURE_SENSITIVE = frozenset({
     "smoking_status", "dietary_restriction", "pet", "partner_name", "current_project",
     "hobby", "health_condition", "accessibility_need"})
 _SINGLE = SINGLE_VALUED
+_AIMS = frozenset({"current_goal", "plan"})
 _COMMON_NOUNS = frozenset({"likes", "dislikes", "hobby", "allergy", "dietary_restriction"})
 _PROPER_WORDS = frozenset(
     w.lower() for w in (*lexicon.LANGUAGES, *lexicon.COUNTRY_BY_LOWER.values(),
@@ -227,6 +228,9 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
         found = _without_contradictions(_match_rules(_CLAUSE_RULES, body, sentence,
                                                      question=asked or starts_question(body)))
         when = resolve_in(body, at)
+        if when is not None and found and {f[0] for f in found} <= _AIMS and names_a_target(
+                body, at):
+            when = None  # "I hope to start at Lumen in September": the aim is held now
         if not (asked or starts_question(body)):
             claims.extend(_planned(body, found, at, base))
             # "I took the job at Lumen, I start there on the 1st": a start still to come

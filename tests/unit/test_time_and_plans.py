@@ -231,3 +231,16 @@ def test_an_event_the_user_goes_to_is_a_plan_until_its_day(
 ])
 def test_someone_elses_event_a_question_or_a_refusal_is_no_plan(text: str) -> None:
     assert [c for c in claims_of(text, at=WED) if c.predicate == "plan"] == []
+
+
+@pytest.mark.parametrize(("text", "start"), [
+    # told on Wednesday 8 September 2027: the month is the aim's target, not its start
+    ("I hope to start at Lumen in November.", WED),
+    ("My goal is to run a half marathon in October.", WED),
+    # a past time still dates it
+    ("Since January I've been trying to save for a house.", d(2027, 1, 1)),
+])
+def test_a_goal_with_a_date_still_to_come_is_held_from_when_it_is_told(
+        text: str, start: datetime) -> None:
+    found = [c for c in claims_of(text, at=WED) if c.predicate == "current_goal"]
+    assert [c.valid_from for c in found] == [start]
