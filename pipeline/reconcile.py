@@ -286,11 +286,14 @@ def _ended_before_known(claim: Claim, ctx: _Ctx, existing: list[Fact]) -> bool:
             or ctx.vocab.cardinality(claim.predicate) != "single"):
         return False
     end = min([ctx.at, *(f.valid_from for f in existing)])
-    known = [f.valid_from for f in (*ctx.view.current, *ctx.view.past) if f.valid_from < end]
+    view, p = ctx.view, claim.predicate
+    closed = [op.closed_copy for op in view.ops
+              if isinstance(op, CloseFact) and op.closed_copy is not None]
+    known = [f.valid_from for f in (*view.current, *view.past, *closed) if f.valid_from < end]
     if not known:
         return False
-    view, p = ctx.view, claim.predicate
-    if any(same_value(f.object, claim.object) and f.predicate == p for f in view.past):
+    if any(same_value(f.object, claim.object) and f.predicate == p
+           for f in (*view.past, *closed)):  # held, and closed earlier in this plan
         _decision(view, ctx.seq, "reconfirmed", "matches-history",
                   f"{claim.object!r} is already kept as history", claim, p)
         return True

@@ -61,6 +61,11 @@ _LEFT = re.compile(r"\b(?:(?:i'm|we're|i am|we are)\s+(?:so\s+|officially\s+|fin
                    r"[\w'-]*)?)|\b(?:i|we)(?:'ve|\s+have)?\s+(?:finally\s+)?left\s+(?P<m2>(?-i:[A-Z])"
                    r"[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)\s+behind\b", _I)
 _AHEAD = re.compile(r"\b(?:off\s+to|moving\s+to|heading\s+to|going\s+to|will|'ll|soon|once)\b", _I)
+#: A move told with where from: "the move from Leeds to Bristol", "swapped London for Bristol".
+_FROM = re.compile(r"\b(?:move|moved|moving|relocat\w*|emigrat\w*)\s+(?:\w+\s+){0,2}?from\s+"
+                   r"(?P<m>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)\s+(?:\w+\s+)?to\b"
+                   r"|\b(?:swapped|traded|exchanged|left)\s+(?P<m2>(?-i:[A-Z])[\w'-]*(?:\s+"
+                   r"(?-i:[A-Z])[\w'-]*)?)\s+for\b", _I)
 #: A move that has happened, told in the turn: boxes, the van, the new place.
 _MOVED = re.compile(r"\b(?:moved|we\s+move[ds]?\b|moving\s+(?:day|van|truck)|removals?|the\s+truck"
                     r"|the\s+van|boxes|unpack\w*|new\s+(?:place|flat|house|apartment|home)|settl\w+"
@@ -96,7 +101,7 @@ def resolve_left(found: Sequence[SentenceClaims], at: datetime, *,
                  session_id: str) -> list[SentenceClaims]:
     """`found` (one turn) with a city said to be left kept as past, and the city the user is
     in now when the turn names exactly one other as their scene (see the module doc)."""
-    out = list(found)
+    out = [_moved_from(s) for s in found]
     turn = " ".join(s.text for s in out)
     for i, sentence in enumerate(out):
         m = _LEFT.search(sentence.text)
@@ -131,6 +136,26 @@ def resolve_left(found: Sequence[SentenceClaims], at: datetime, *,
         out[i] = SentenceClaims(sentence.turn, sentence.text, (*sentence.claims, *added))
         return out
     return out
+
+
+def _moved_from(sentence: SentenceClaims) -> SentenceClaims:
+    """"The move from Leeds to Bristol", "we swapped London for Bristol in March": the city
+    left ends where the one moved to (a city the sentence already gives the user) begins."""
+    m = _FROM.search(sentence.text)
+    if m is None:
+        return sentence
+    place = _place_in(m.group("m") or m.group("m2"))
+    moved_to = [c for c in sentence.claims if c.predicate == "city" and c.op == "assert"
+                and c.modality == "asserted" and c.valid_from is not None]
+    question = sentence.text.rstrip().endswith("?")
+    mood = mood_at(sentence.text, m.start(), question=question)
+    if (place is None or place[1] != "city" or not moved_to or mood.subject != "user"
+            or mood.modality != "asserted" or place[0] in {c.object for c in moved_to}):
+        return sentence
+    end = moved_to[0].valid_from
+    left = moved_to[0].model_copy(update={"object": place[0], "modality": "ended",
+                                          "valid_to": end, "confidence": 0.75})
+    return SentenceClaims(sentence.turn, sentence.text, (*sentence.claims, left))
 
 
 def _scene_cities(texts: list[str], left: str) -> list[str]:

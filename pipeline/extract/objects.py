@@ -36,7 +36,10 @@ _EXTRA_CUT: dict[str, re.Pattern[str]] = {
                         r"|by profession|working|who|doing|based)\b|\s+and\s+(?-i:[a-z])", _I),
     "org": re.compile(r"\s+(?:as|in|on|for|with|where|doing|and i|and we|while|from|near|based"
                       r"|located|headquartered|that|which|who|whose|called|named|to|into)\b"
-                      r"|\s+and\s+(?-i:[a-z])", _I),
+                      r"|\s+and\s+(?-i:[a-z])"
+                      # "Work at Tidewater has been mad": the name ends where its verb starts.
+                      r"|\s+(?-i:(?:has|have|had|is|was|were|are|went|keeps|kept|seems|feels"
+                      r"|will|would|can|could|did|does|gets|got)\b)", _I),
     "name": re.compile(r"\s+(?:and|but|or|for|because|from|as|to|if|so|though|by|is|in|at"
                        r"|instead|not|rather)\b", _I),
 }

@@ -98,6 +98,9 @@ _RESIDENCE = (
                  r"|neighbou?rs|landlord|landlady|commute)\b"),
     cue("city", r"\b(?:call|calling|made) (?P<m>" + CAP + r") (?:home|our home|my home)\b"),
     cue("city", r"\b(?:my|our) (?:new )?life (?:here )?in (?P<m>" + CAP + ")"),
+    # "Life in Lyon is good, slow but good": the life told in the present is the speaker's.
+    cue("city", r"(?:^|[,;:]\s*|\b(?:and|but|so)\s+)(?:life|daily life|everyday life) (?:here )?in"
+                 r" (?P<m>" + CAP + r")\s+(?:is|has|'s|keeps|feels|suits)\b", confidence=0.7),
     cue("city", r"\b(?:settling|settled) (?:in(?:to)?|down in) (?P<m>" + CAP + ")"),
     cue("city", r"\b(?:i've|we've|i have|we have)\s+(?:\w+\s+)?lived (?:here )?in (?P<m>" + CAP
                 + ")"),

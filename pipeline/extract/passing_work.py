@@ -89,6 +89,10 @@ _EMPLOYMENT = (
     cue("employer", r"\b(?:for|at|with|from|to|of)\s+" + _ORG_AFTER + r"\s*[,;(-]+\s*(?:and\s+)?"
                      r"(?:i'm|i\s+am|i\s+work\s+as|i've\s+been)\s+(?:an?|the)\s+(?:[\w-]+\s+){0,3}?(?:"
                      + _ROLE_WORD + r")\s+there\b"),
+    # "The new job at Tidewater is going well": a new job told without its owner is the
+    # speaker's (someone else's says whose: "his new job at", "Mia's new role at").
+    cue("employer", r"(?:^|[,;:]\s*|\b(?:and|but|so)\s+)the new (?:job|role|position|gig)\s+"
+                     r"(?:at|with) " + _ORG_AFTER, confidence=0.75),
     cue("employer", r"\b(?:first|second|third|one|two|three|four|five|six|\d+|a few|few)\s+"
                      r"(?:days?|weeks?|months?)\s+(?:in(?:to)?|at) " + _ORG_AFTER),
     # A stretch of work counted up to now: "eight years doing the accounts for Lemoine

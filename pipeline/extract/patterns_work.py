@@ -82,6 +82,16 @@ WORK: tuple[Rule, ...] = (
     ), keys=("left", "quit", "resigned", "laid off", "fired", "let go", "redundant",
              "retired from", "stopped working"), kind="org", proper=True, op="retract",
         on_neg="skip"),
+    # "I finished up at Harbourline at the end of October": an ending told with its date
+    # ("I finished up at Tesco at ten" is a shift, not a job: the date is required).
+    Rule("employer.finished", "employer", (
+        r"<PAST>(?:finished\s+up|wrapped\s+up|moved\s+on)\s+(?:at|with|from)\s+"
+        r"(?P<obj>(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z])[\w&'.-]*){0,3})\b.*$",
+    ), keys=("finished up", "wrapped up", "moved on"), kind="org", proper=True, op="retract",
+        on_neg="skip", requires=r"\b(?:january|february|march|april|may|june|july|august"
+                                r"|september|october|november|december|last\s+(?:week|month|year"
+                                r"|spring|summer|autumn|fall|winter)|ago|end\s+of\s+(?:the\s+)?"
+                                r"(?:month|year|term|contract))\b"),
     Rule("employer.at", "employer", (
         r"<BE>(?:now\s+)?(?:at|with)\s+(?P<obj>.+?)" + _EMPLOYER_TAIL,
     ), keys=("i'm at", "i am at", "i'm now at", "i'm with", "i am with", "i'm now with"),

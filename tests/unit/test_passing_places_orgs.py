@@ -160,3 +160,54 @@ def test_pay_at_an_org_is_the_users_employer_and_not_a_sisters() -> None:
     assert values("Rents here are fine, but my salary at Kestrel Ports isn't huge.",
                   "employer") == {"Kestrel Ports"}
     assert values("My sister's salary at Orrin Capital is obscene.", "employer") == set()
+
+
+def retracted(text: str, predicate: str) -> set[str]:
+    turn = Turn(index=0, role="user", text=text, at=AT)
+    return {c.object for c in extract_turn(turn, session_id="s")
+            if c.predicate == predicate and c.op == "retract"}
+
+
+@pytest.mark.parametrize("text,employer", [
+    ("Work at Quarry Lane has been mad this week, two people off sick.", "Quarry Lane"),
+    ("The new job at Fenwick Marine is going well so far.", "Fenwick Marine"),
+])
+def test_work_told_as_scenery(text: str, employer: str) -> None:
+    assert values(text, "employer") == {employer}
+
+
+@pytest.mark.parametrize("text", [
+    "Hemi loves his new job at the Dunedin Museum.",
+    "Things at Orrin Capital have been mad since the merger, says my cousin.",
+])
+def test_no_employer_from_someone_elses_work(text: str) -> None:
+    assert values(text, "employer") == set()
+
+
+def test_life_in_a_city_told_in_the_present() -> None:
+    assert values("Life in Tours is good, slow but good.", "city") == {"Tours"}
+    assert values("Life in Tours must be lovely in spring.", "city") == set()
+    assert values("Life in Tours was great when I was a student.", "city") == set()
+
+
+def test_finishing_up_at_an_employer_with_its_date_ends_it() -> None:
+    assert retracted("I finished up at Marlin Cargo at the end of March, no regrets.",
+                     "employer") == {"Marlin Cargo"}
+    assert retracted("I finished up at Lidl at ten and went straight home.", "employer") == set()
+    assert retracted("My sister finished up at Orrin Capital in May.", "employer") == set()
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("The move from Exeter to Plymouth went fine, the cat hated it.",
+     {("Exeter", "ended"), ("Plymouth", "asserted")}),
+    ("We swapped Turin for Bologna in March and the kids love it.",
+     {("Turin", "ended"), ("Bologna", "asserted")}),
+    # a plan, someone else's move, a question: no city is ended
+    ("We're moving from Exeter to Bristol in May.", {("Bristol", "planned")}),
+    ("My sister moved from Exeter to York.", set()),
+    ("Should we swap Turin for Bologna?", set()),
+])
+def test_the_city_a_move_came_from(text: str, expected: set) -> None:
+    turn = Turn(index=0, role="user", text=text, at=AT)
+    assert {(c.object, c.modality) for c in extract_turn(turn, session_id="s")
+            if c.predicate == "city" and c.op == "assert"} == expected

@@ -64,3 +64,11 @@ def test_a_plain_retraction_of_a_value_not_held_keeps_nothing():
 def test_the_current_value_ending_is_closed_as_before():
     plan = run([ended("city", "Riga")], [fact("city", "Riga", KNOWN)])
     assert [d.rule for d in plan.decisions] == ["explicit-removal"]
+
+
+def test_a_move_that_closes_the_city_left_keeps_it_once():
+    # "I've just moved from Graz to Linz": Linz closes Graz, and Graz ended is not kept twice.
+    moved = Claim(predicate="city", object="Linz", valid_from=NOW, session_id="s9", turn=0)
+    plan = run([moved, ended("city", "Graz")], [fact("city", "Graz", KNOWN)])
+    assert [f.object for f in inserted(plan)] == ["Linz"]
+    assert plan.decisions[-1].rule == "matches-history"

@@ -61,7 +61,9 @@ class Memory:
             return
         at = claim.valid_from or recorded_at
         same = [v for v in self.current(claim.predicate) if same_value(v.object, claim.object)]
-        if claim.op == "retract":
+        # A state said to have ended removes it (reconcile keeps a never-held one as history,
+        # which this model does not track).
+        if claim.op == "retract" or getattr(claim, "modality", "asserted") == "ended":
             targets = same or (self.current(claim.predicate) if not claim.object else [])
             for v in targets:
                 self._close(v, at, recorded_at)

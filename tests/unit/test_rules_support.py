@@ -17,9 +17,10 @@ def claims_of(text: str, *, role: str = "user", at: datetime = AT,
 
 
 def asserted(text: str, predicate: str, **kw: object) -> list[str]:
-    """Values said to hold now (a dated plan, `planned`, is not one)."""
+    """Values said to hold now (a dated plan, `planned`, or a state said over, `ended`, is not)."""
     return [c.object for c in claims_of(text, **kw)  # type: ignore[arg-type]
-            if c.predicate == predicate and c.op == "assert" and c.modality != "planned"]
+            if c.predicate == predicate and c.op == "assert"
+            and c.modality not in ("planned", "ended")]
 
 
 def retracted(text: str, predicate: str) -> list[str]:

@@ -38,6 +38,7 @@ EXAMPLES: dict[str, tuple[str, str, str, str]] = {
     "employer.join": ("I joined Canonical last year.", "employer", "Canonical", "assert"),
     "employer.left-for": ("I left Nokia for Ericsson.", "employer", "Ericsson", "assert"),
     "employer.left": ("I quit Nokia.", "employer", "Nokia", "retract"),
+    "employer.finished": ("I finished up at Nokia in March.", "employer", "Nokia", "retract"),
     "employer.at": ("I'm at Adyen now, after I switched jobs.", "employer", "Adyen", "assert"),
     "employer.been-at": ("I've been at Adyen since 2020.", "employer", "Adyen", "assert"),
     "employer.my": ("My employer is Philips.", "employer", "Philips", "assert"),
