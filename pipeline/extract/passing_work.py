@@ -134,7 +134,7 @@ _EMPLOYMENT = (
                      + _ORG_AFTER),
     # "I'm at TD Bank": said of a name that is plainly a firm, it is where one works.
     cue("employer", r"\bi'm (?:now |still )?at (?-i:(?!The\b))(?P<m>" + CAP + r"\s+(?-i:" + _FIRM
-                     + r"))\b(?!\s+(?:branch|atm|waiting|queue|line|car park|to\b|for an?\b))",
+                     + r"))\b(?!'s\b)(?!\s+(?:branch|atm|waiting|queue|line|car park|to\b|for an?\b))",
         confidence=0.75),
     cue("employer", r"\b(?:i|i've)\s+(?:just\s+)?(?:started|begun|began)\s+(?:a\s+)?(?:new\s+)?"
                      r"(?:job|work|role|position|contract)\s+(?:at|with)\s+" + _ORG_AFTER),
@@ -218,11 +218,22 @@ def _introduced(m: re.Match[str]) -> bool:
                            and (place is None or place.kind == "city"))  # Sofia, Paris
 
 
+#: Work done for an organisation as its supplier: a client, not an employer.
+_A_CLIENT = re.compile(r"\b(?:do|does|did|doing|done|lot of|lots of|bit of|some|of the)\s+(?:\w+\s+)?"
+                       r"work\s+(?:\w+\s+){0,2}?(?:for|at)\s+$|\bclients?\b|\bcustomers?\b", _I)
+_CLIENT_AFTER = re.compile(r"[\s,;(-]+(?:(?:who|which|they)(?:'re|\s+are|\s+is|'s)\s+|is\s+|are\s+)?"
+                           r"(?:our|my|a|one\s+of\s+our|one\s+of\s+my)\s+(?:\w+\s+)?(?:client|customer)s?\b",
+                           _I)
+
+
 def work(text: str, question: bool) -> Iterator[Found]:
     for cue in _EMPLOYMENT:
         for m in cue.rx.finditer(text):
             if not own(text, m.start(), question) or not _introduced(m):
                 continue
+            if _A_CLIENT.search(text[max(0, m.start() - 20):m.start("m")]) or _CLIENT_AFTER.match(
+                    text, CAP_RUN.match(text, m.start("m")).end()):
+                continue  # "we do a lot of work for Greenhalgh Homes, our main client"
             # "at Spotify in Stockholm": where one works is, most often, where one lives
             # (a brand the org check refuses as a name is still a workplace here).
             run = CAP_RUN.match(text, m.start("m"))

@@ -211,3 +211,20 @@ def test_the_city_a_move_came_from(text: str, expected: set) -> None:
     turn = Turn(index=0, role="user", text=text, at=AT)
     assert {(c.object, c.modality) for c in extract_turn(turn, session_id="s")
             if c.predicate == "city" and c.op == "assert"} == expected
+
+
+@pytest.mark.parametrize("text", [
+    "We do a lot of work for Greenhalgh Homes, they're our main client.",  # a client
+    "I do freelance work for Pellow Media, mostly retouching.",  # a client of a freelancer
+    "I'm at Northwind Bank's branch to sort out the mortgage.",  # a customer at a bank
+    "I just interviewed at Monzo and I think it went well.",  # applying, not working
+    "Our biggest client, Harrow Foods, wants the report by Friday.",
+    "I bought my bike from Evans Cycles and the gears are already slipping.",  # a shop
+])
+def test_no_employer_from_a_client_shop_or_interview(text: str) -> None:
+    assert values(text, "employer") == set()
+
+
+def test_working_for_a_firm_is_still_employment() -> None:
+    assert values("I work for Greenhalgh Homes, mostly on site.", "employer") == {
+        "Greenhalgh Homes"}
