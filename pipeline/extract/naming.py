@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from pipeline.extract import lexicon as lx
 from pipeline.extract.corrections import SentenceClaims
 from pipeline.extract.mentions import is_name
 
@@ -24,6 +25,11 @@ _NAMED = re.compile(
 #: "The cat is called Smudge": the name of the pet of that kind.
 _KIND_NAMED = re.compile(r"\b(?:the|our|my)\s+(?P<kind>[a-z]+)(?:'s\s+name\s+is|\s+is\s+(?:called"
                          r"|named))\s+(?P<name>(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)\b", _I)
+#: The kind said again with the name, more exactly: "We got a dog last week, a collie called
+#: Bran", "I got a puppy! A beagle called Scout." (the breed or kind replaces the first word).
+_BREED_NAMED = re.compile(r"(?:^|,\s*|\.\s+)(?:an?|the)\s+(?:[a-z-]+\s+){0,2}?(?P<breed>"
+                          + lx.alt(tuple(lx.ANIMALS)) + r")\s+(?:called|named)\s+(?P<name>"
+                          r"(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)\b", _I)
 #: How many turns back a pet may be (the user's turn before, the assistant's between).
 _TURNS_BACK = 2
 
@@ -33,6 +39,11 @@ def name_pets(found: Sequence[SentenceClaims]) -> list[SentenceClaims]:
     out = [SentenceClaims(s.turn, s.text, tuple(s.claims)) for s in found]
     for index, sentence in enumerate(out):
         m = _KIND_NAMED.search(sentence.text) or _NAMED.search(sentence.text)
+        breed = _BREED_NAMED.search(sentence.text) if m is None else None
+        if breed is not None and is_name(breed.group("name")):
+            _rename_latest(out, index, breed.group("name"), breed.start("breed"), None,
+                           breed=breed.group("breed").lower())
+            continue
         if m is None or not is_name(m.group("name")):
             continue
         kind = m.groupdict().get("kind")
@@ -41,7 +52,7 @@ def name_pets(found: Sequence[SentenceClaims]) -> list[SentenceClaims]:
 
 
 def _rename_latest(out: list[SentenceClaims], index: int, name: str, at: int,
-                   kind: str | None) -> None:
+                   kind: str | None, *, breed: str | None = None) -> None:
     for i in range(index, -1, -1):
         sentence = out[i]
         if out[index].turn - sentence.turn > _TURNS_BACK:
@@ -56,6 +67,7 @@ def _rename_latest(out: list[SentenceClaims], index: int, name: str, at: int,
                 continue  # a pet said after the name is not the one it names
             if " named " in claim.object:
                 return
-            claims[j] = claim.model_copy(update={"object": f"{claim.object} named {name}"})
+            named = f"{breed} named {name}" if breed else f"{claim.object} named {name}"
+            claims[j] = claim.model_copy(update={"object": named})
             out[i] = SentenceClaims(sentence.turn, sentence.text, tuple(claims))
             return

@@ -22,6 +22,11 @@ _PARTNER = re.compile(
     # "Diego, my husband, thinks...": the name before, in apposition.
     r"|(?:^|[,;:]\s*|\band\s+)(?P<m2>" + NAME + r"),?\s+(?:\(\s*)?my "
     + _REL.replace("rel", "rel2") + r"\b(?=\s*[,)])", _I)
+#: Someone the user is seeing, named after: "I'm seeing someone new, his name is Arjun".
+_SEEING = (cue("partner_name", r"\b(?:i'm|i\s+am|i've\s+been)\s+(?:\w+\s+)?(?:seeing|dating)\s+"
+                               r"(?:someone|somebody|a\s+(?:guy|girl|man|woman|lovely\s+\w+))(?:\s+new)?"
+                               r"\b[^.;!?]{0,40}?\b(?:(?:his|her|their)\s+name(?:'s|\s+is)|(?:he|she|they)"
+                               r"(?:'s|\s+is|\s+are)\s+called)\s+(?P<m>" + NAME + r")\b", name=True),)
 #: A child after the word for who they are, or a birth told with the baby's name; "my" makes
 #: the child the user's whatever the clause (no mood check: "my son Ade is off to ...").
 _CHILDREN = (
@@ -263,6 +268,7 @@ _DEMONYM = re.compile(r"(?:an|ish|ese|ian|ch|i|ic)$")
 
 
 def people(text: str, question: bool, turn_text: str) -> Iterator[Found]:
+    yield from scan(_SEEING, text, question)
     for m in _PARTNER.finditer(text):
         name = m.group("m") or m.group("m2")
         if not is_name(name) or text[max(0, m.start() - 3):m.start()].lower().endswith("ex-"):

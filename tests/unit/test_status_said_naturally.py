@@ -294,3 +294,18 @@ def test_an_allergy_that_was_none():
                         "allergic.")
     assert got == {("retract", "amoxicillin")}
     assert of("allergy", "I'm not allergic, I just hate the taste of prawns.") == set()
+
+
+def test_the_kind_said_again_with_the_name():
+    assert of("pet", "We rescued a dog at the weekend, a whippet called Olive.") == {
+        ("assert", "whippet named Olive")}
+    assert of("pet", "I got a kitten! A ginger tabby called Biscuit.") == {
+        ("assert", "tabby named Biscuit")}
+    assert of("pet", "We got a dog. My neighbour has a collie called Bran.") == {
+        ("assert", "dog")}
+
+
+def test_someone_the_user_is_seeing_named_after():
+    assert of("partner_name", "I've been seeing someone for a few weeks, her name is Ines.") == {
+        ("assert", "Ines")}
+    assert of("partner_name", "My brother is seeing someone new, her name is Ines.") == set()
