@@ -34,7 +34,7 @@ _OTHER_SUBJECT = re.compile(
     r"(?:(?:my|our|his|her|their|your)\s+(?:[\w-]+\s+)?(?:" + RELATIONS + r")s?\b(?!\s+and\s+i\b)"
     r"|(?:he|she|they|you)(?:'s|'re|'ve|'d|'ll)?\b"
     r"|(?!(?:we|i|my|our|it|this|that|there|then|now|so|and|but|also)\b)(?-i:[A-Z][a-z]+)\s+"
-    r"(?:has|had|is|was|got"
+    r"(?:(?:still|also|now|always|never)\s+)?(?:has|had|is|was|got"
     r"|just|moved|lives|works|went|said|says|told|wants|thinks|started|joined|left|quit"
     r"|announced|is|'s)\b)", _I)
 _USER_SUBJECT = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|im|me|my|we|we're|we've|we'd|our|us)\b",

@@ -36,7 +36,9 @@ _NOW = (r"(?:is|are|'s|'re|has|have|never|always|still|keeps?|can|just|gets?|mak
         r"|drives?|runs?)\b")
 #: "My mum back home in Accra": the home of someone else, or the one left behind.
 _KIN = (r"back\b|mum|mom|dad|parents|mother|father|sister|brother|gran|grand|aunt|uncle|cousin"
-        r"|friend|family|folks|in-laws|son|daughter|kids|boss|ex\b")
+        r"|friend|family|folks|in-laws|son|daughter|kids|boss|ex\b"
+        # a home left: "our old house in Derby", "my childhood home in Cork"
+        r"|old\b|former\b|previous\b|childhood\b|first\b")
 _RESIDENCE = (
     cue("city", r"\bhere in (?P<m>" + CAP + ")"),
     cue("city", r"(?:\b(?:i|we)(?:'m|'re|'ve been| am| are| have been)?\s+(?:\w+\s+)?"

@@ -228,3 +228,12 @@ def test_no_employer_from_a_client_shop_or_interview(text: str) -> None:
 def test_working_for_a_firm_is_still_employment() -> None:
     assert values("I work for Greenhalgh Homes, mostly on site.", "employer") == {
         "Greenhalgh Homes"}
+
+
+@pytest.mark.parametrize("text", [
+    "Mum still lives in our old house in Derby.",  # a parent in the home left behind
+    "Our old flat in Leeds had mould everywhere.",  # a former home
+    "Priya still lives in Goa with her parents.",  # someone else, with an adverb
+])
+def test_no_city_from_a_home_left_behind(text: str) -> None:
+    assert values(text, "city") == set()
