@@ -34,6 +34,14 @@ _ORG_NAME = (r"(?-i:[A-Z0-9])[\w&.'-]*(?:\s+(?:(?-i:[A-Z0-9])[\w&.'-]*|of|and|&|
 _NOT_A_ROLE = (r"(?!(?:before|usual|always|ever|well|such|planned|expected|promised|normal"
                r"|agreed|mentioned|said|required|needed|discussed|far|soon|much|long)\b)")
 #: "... as a senior analyst" or ", senior analyst (role)" after an employer.
+#: A line of work said with "doing" ("doing QA at Acme", "been doing payroll for Initech"): a
+#: field, not an activity ("doing yoga at Studio Flow" is no job), so only these nouns or a title.
+_FIELD = (r"(?:qa|quality\s+assurance|testing|support|tech\s+support|customer\s+support|it"
+          r"|sales|marketing|research|design|engineering|accounting|accounts|payroll|hr|admin"
+          r"|devops|data\s+science|analytics|logistics|procurement|recruiting|recruitment"
+          r"|security|compliance|legal|finance|bookkeeping|ux|ui|web\s+development"
+          r"|software\s+development|dev\s+work|frontend|backend|ops|operations|copywriting"
+          r"|translation|illustration|(?:" + TITLE + r")\s+work)")
 _EMPLOYER_TAIL = (r"(?:(?:,?\s+as\s+" + _NOT_A_ROLE + r"(?:an?\s+|the\s+|their\s+|its\s+)?|,\s*(?:an?\s+)?(?=(?:"
                   + TITLE + r")(?:\s+(?:role|position|job|post))?\s*$))(?P<job_title>.+))?$")
 
@@ -45,9 +53,13 @@ WORK: tuple[Rule, ...] = (
         r"(?P<obj>.+?)" + _EMPLOYER_TAIL,
         r"<BE>employed\s+with\s+(?P<obj>.+?)" + _EMPLOYER_TAIL,
         r"<BE>[^,]+,\s*(?:working|employed)\s+(?:at|for|with|by)\s+(?P<obj>.+?)" + _EMPLOYER_TAIL,
+        # "I've been doing QA at Acme for years", "stuck doing support for Initech"
+        r"<BE>(?:stuck\s+|busy\s+)?doing\s+" + _FIELD + r"\s+(?:at|for|with)\s+(?P<obj>"
+        r"(?-i:[A-Z0-9])[\w&.'-]*(?:\s+(?:(?-i:[A-Z0-9])[\w&.'-]*|of|and|&|de|the)){0,4}?)"
+        r"(?=\s*$|\s*,|\s+(?:for|since|now|these|full|part|and|but|here)\b)",
         r"<HAVE>worked\s+(?:at|for)\s+(?P<obj>.+?)(?:\s+as\s+(?:an?\s+)?(?P<job_title>.+?))?"
         r"\s+(?:for|since)\b.*",
-    ), keys=("work", "employed"), kind="org"),
+    ), keys=("work", "employed", "doing"), kind="org"),
     Rule("employer.join", "employer", (
         r"<PAST>(?:joined|started\s+(?:at|with)|(?:started|begun|began)\s+(?:working|work)\s+"
         r"(?:at|for|with)|(?:started"
@@ -131,7 +143,8 @@ WORK: tuple[Rule, ...] = (
         r"<DO>run\s+my\s+own\s+(?:business|company|firm|practice|consultancy|shop|studio)\b",
     ), keys=("self", "freelanc", "own boss", "myself", "my own"), value="self-employed"),
     Rule("title.as", "job_title", (
-        r"<DO>work(?:\s+full[- ]time|\s+part[- ]time)?\s+as\s+(?:an?\s+|the\s+)?(?P<obj>.+?)"
+        r"<DO>work(?:\s+full[- ]time|\s+part[- ]time|\s+remotely|\s+from\s+home)?\s+as\s+"
+        r"(?:an?\s+|the\s+)?(?P<obj>.+?)"
         r"(?:\s+(?:at|for|with)\s+(?P<employer>.+))?$",
         r"<BE>(?:working|employed|hired|starting|started)\s+as\s+(?:an?\s+|the\s+)?(?P<obj>.+?)"
         r"(?:\s+(?:at|for|with)\s+(?P<employer>.+))?$",
