@@ -107,6 +107,21 @@ def names_a_target(clause: str, at: datetime) -> bool:
     return future_in(clause, at) is not None and not _PAST_MARK.search(clause)
 
 
+#: A verb told ahead: "going to", "will", or a present progressive ("we're getting married").
+_AHEAD_ASPECT = re.compile(
+    r"\b(?:(?:i|we|i'm|we're|am|are|is)\s+(?:\w+\s+)?going\s+to|i'll|we'll|(?:i|we)\s+will"
+    r"|(?:i'm|we're|i\s+am|we\s+are)\s+(?:\w+\s+)?(?!going\b)\w+ing)\b", re.IGNORECASE)
+
+
+def told_ahead(clause: str, at: datetime) -> bool:
+    """True when the verb of `clause` looks ahead and its time ("in June", "on Saturday")
+    is one still to come: "we're getting married in June" told in March is this June's
+    wedding, not last June's, and whatever holds now (engaged) holds from when it is told.
+    A past mark ("since June", "last June", "two weeks ago") keeps the past reading."""
+    return (bool(_AHEAD_ASPECT.search(clause)) and not _PAST_MARK.search(clause)
+            and future_in(clause, at) is not None)
+
+
 def dated_plan(claim: Claim, text: str, at: datetime) -> Claim:
     """A plan or appointment kept with its own date: from when it was said until the end
     of the day it names ("a trip on June 12" told on 1 May: this year's June 12), so it

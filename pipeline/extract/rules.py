@@ -37,7 +37,13 @@ from pipeline.extract.naming import name_pets
 from pipeline.extract.objects import ObjCtx
 from pipeline.extract.passing import passing_facts
 from pipeline.extract.patterns import RULES
-from pipeline.extract.planned import dated_plan, names_a_target, plan_date_for, plan_of
+from pipeline.extract.planned import (
+    dated_plan,
+    names_a_target,
+    plan_date_for,
+    plan_of,
+    told_ahead,
+)
 from pipeline.extract.timeexpr import TIME_RE, as_utc, future_starts, resolve_in
 from pipeline.extract.trust import (
     blocked,
@@ -188,8 +194,8 @@ def _passing_claims(sentence: Sentence, claims: list[Claim], base: tuple[str, in
             out.extend(c.model_copy(update={"modality": "planned"}) for c in _to_claims(
                 [(predicate, value, op, confidence)], base, ahead[1]))
             continue
-        out.extend(_to_claims([(predicate, value, op, confidence)], base,
-                              resolve_in(clause, at) or at))
+        told = None if told_ahead(clause, at) else resolve_in(clause, at)
+        out.extend(_to_claims([(predicate, value, op, confidence)], base, told or at))
     return out
 
 
@@ -231,6 +237,8 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
         if when is not None and found and {f[0] for f in found} <= _AIMS and names_a_target(
                 body, at):
             when = None  # "I hope to start at Lumen in September": the aim is held now
+        if when is not None and found and told_ahead(body, at):
+            when = None  # "we're getting married in June" (in March): engaged from now
         if not (asked or starts_question(body)):
             claims.extend(_planned(body, found, at, base))
             # "I took the job at Lumen, I start there on the 1st": a start still to come
