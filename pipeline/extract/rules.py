@@ -31,6 +31,7 @@ from pipeline.extract.corrections import SentenceClaims, apply_corrections
 from pipeline.extract.derive import derive
 from pipeline.extract.grammar import Rule, TriggerIndex
 from pipeline.extract.here import resolve_here, resolve_left
+from pipeline.extract.speaking_from import resolve_speaking_from
 from pipeline.extract.kinds import NORMALISERS, PREDICATE_KIND
 from pipeline.extract.mood import clause_span
 from pipeline.extract.naming import name_pets
@@ -146,8 +147,9 @@ def analyse_turn(turn: Turn, *, session_id: str) -> list[SentenceClaims]:
         claims = _sentence_claims(sentence, turn, session_id, own)
         out.append(SentenceClaims(turn.index, sentence.text, tuple(claims)))
     at = as_utc(turn.at)
-    linked = derive(resolve_here(resolve_left(link_sentences(out, at, session_id=session_id), at,
-                                              session_id=session_id), at, session_id=session_id))
+    linked = resolve_here(resolve_left(link_sentences(out, at, session_id=session_id), at,
+                                       session_id=session_id), at, session_id=session_id)
+    linked = derive(resolve_speaking_from(linked, at, session_id=session_id))
     return settle_turn(linked, as_utc(turn.at))
 
 

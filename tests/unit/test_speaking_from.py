@@ -1,0 +1,47 @@
+"""Where the user writes from or is back in (pipeline/extract/speaking_from.py), each beside
+its trap: writing about a place, someone else back there, a stay, a question, the past."""
+from datetime import UTC, datetime
+
+import pytest
+
+from pipeline.extract.rules import RuleExtractor
+from schemas.records import Transcript, Turn
+
+AT = datetime(2026, 5, 4, 18, tzinfo=UTC)
+
+
+def cities(text: str) -> dict[str, datetime | None]:
+    transcript = Transcript(namespace="n", user_id="u", session_id="s", started_at=AT,
+                            ended_at=AT, turns=(Turn(index=0, role="user", text=text, at=AT),))
+    return {c.object: c.valid_from for c in RuleExtractor().extract(transcript)
+            if c.predicate == "city" and c.op == "assert"}
+
+
+@pytest.mark.parametrize("text, city", [
+    ("Writing from Lisbon! The company sent me over and I rent a little room.", "Lisbon"),
+    ("Hi! Typing this from Graz, where it is snowing again.", "Graz"),
+    ("Quick update, I'm messaging you from Bergen tonight.", "Bergen"),
+    ("The baker at Kruh here in Maribor gave me a loaf for free.", "Maribor"),
+])
+def test_the_city_one_writes_from_or_is_here_in(text, city):
+    assert set(cities(text)) == {city}
+
+
+def test_back_in_a_city_since_a_day_dates_it():
+    assert cities("Back in Porto since the 2nd of April, and the flat is unpacked.") == {
+        "Porto": datetime(2026, 4, 2, tzinfo=UTC)}
+    assert set(cities("We're finally back in Aarhus for good.")) == {"Aarhus"}
+
+
+@pytest.mark.parametrize("text", [
+    "I'm writing about Lisbon for the travel column.",
+    "My brother is back in Porto since June.",
+    "Writing from Lisbon! We're here for a week on holiday.",
+    "Back in Porto for the wedding, then home on Sunday.",
+    "Are you writing from Lisbon?",
+    "Back in 2019 I was a student.",
+    "Typing this from Graz, the conference wifi is awful.",
+    "If I were here in Maribor I would go to the market.",
+])
+def test_writing_about_someone_elses_return_a_stay_a_question_or_a_year_is_no_city(text):
+    assert cities(text) == {}
