@@ -359,6 +359,12 @@ PEOPLE: tuple[Rule, ...] = (
         r"<DO>(?:have|own|keep)\s+(?P<obj>(?:an?|one|two|three|four|five|\d+|some|a\s+couple"
         r"\s+of|a\s+pet)\s+.+)",
         r"<HAVE>got\s+(?P<obj>(?:an?|one|two|three|four|five|\d+|some|a\s+couple\s+of)\s+.+)",
+        # Taken over from someone: "we've taken on my neighbour's old spaniel, Suki" is ours
+        # now (the animal, not "neighbour's spaniel"); "my neighbour's spaniel barks" is not.
+        r"<PAST>(?:adopted|rescued|took\s+(?:in|on|over)|taken\s+(?:in|on|over)|inherited"
+        r"|ended\s+up\s+with|got|agreed\s+to\s+take)\s+(?:my|our|a)\s+(?:[\w-]+\s+){0,2}?"
+        r"[\w-]+(?:'s|s')\s+(?:(?:old|elderly|young|little|lovely|sweet)\s+)?(?P<obj>(?:[\w-]+\s+)"
+        r"{0,1}?(?:" + _ANIMAL + r"))\b(?:" + _NAMED + r"(?P<x_pname>" + _CAP + r"))?",
         r"<PAST>(?:got|adopted|rescued|bought|took\s+in|welcomed|brought\s+home|fostered)\s+"
         r"(?:ourselves\s+|myself\s+)?(?P<obj>(?:an?|one|two|three|four|five|\d+|a\s+new|our"
         r"|my)\s+.+)",
@@ -368,6 +374,7 @@ PEOPLE: tuple[Rule, ...] = (
         r"(?P<obj>(?:an?|one|two|three|four|\d+|my|our)\s+.+)",
     ), keys=tuple(sorted({"have", "got", "own", "keep", "adopted", "rescued", "bought",
                           "took in", "welcomed", "brought home", "fostered", "my ", "our ",
+                          "taken", "took on", "took over", "inherited", "ended up",
                           "share", "live"}))),
     Rule("pet.gone", "pet", (
         r"\b(?:my|our)\s+(?:(?:beloved|old|sweet|dear|poor)\s+)?(?P<obj>(?:[\w-]+\s+){0,2}?(?:"
