@@ -49,6 +49,10 @@ _RESIDENCE = (
                  r"(?:\w+\s+){0,2}?in (?P<m>" + CAP + ")"),
     cue("city", r"\b(?:move|moved|moving|relocat\w*|emigrat\w*)\s+(?:\w+\s+){0,2}?"
                  r"(?:to|into) (?P<m>" + CAP + ")"),
+    # Moving in with family is moving to where they live: "I moved back in with my parents
+    # in Pune"; whose move it is is checked as for any move (_user_moves).
+    cue("city", r"\b(?:moved|moving)\s+(?:back\s+)?in\s+with\s+(?:my|our)\s+(?:[\w-]+\s+){1,2}?"
+                 r"in (?P<m>" + CAP + ")"),
     cue("city", r"\b(?:been|are|'re|am|'m|is|'s)\s+(?:\w+\s+)?in (?P<m>" + CAP
                  + r")\s+(?:since|for (?:\w+ ){0,2}(?:years?|months?))"),
     cue("city", r"\b(?:hello|greetings|hi|love) from (?:(?-i:[a-z]+) )?(?P<m>" + CAP + ")"),
@@ -122,7 +126,8 @@ _VISIT = re.compile(r"\b(?:trip|weekend|holiday|vacation|visit|visiting|flight|c
                     r"|wedding|honeymoon|tour|day out|layover|stopover|hotel|festival|second|summer|holiday"
                     r"|parents'?|mum's|mom's|dad's|family|grandparents'?|friend's|airbnb|airport|station"
                     r"|layover|transit|passing through|business|rent(?:ed)? (?:it )?out|let out"
-                    r"|investment|buy-to-let|tenants)\b", _I)
+                    r"|investment|buy-to-let|tenants|holidays|for a (?:week|few days|couple of days|fortnight))\b",
+                    _I)
 
 def passing_facts(text: str, *, question: bool, turn_text: str = "") -> list[Found]:
     """Facts about the user named in passing in one sentence `text` (see the module doc).
@@ -168,6 +173,9 @@ _OUR_HOME = re.compile(r"(?:my|our) (?:new )?(?:flat|apartment|house|home|place|
 _UNREAL = re.compile(r"\b(?:would|could|might|if|wish|imagine|someday|one day)\b|'d\b", _I)
 
 
+_IN_WITH = re.compile(r"(?:moved|moving)\s+(?:back\s+)?in\s+with\b", _I)
+
+
 def _presupposed(text: str, m: re.Match[str], question: bool) -> bool:
     return (bool(_OUR_HOME.match(m.group(0))) and not question and not _UNREAL.search(text)
             and mood_at(text, m.start(), question=question).modality == "asserted")
@@ -180,7 +188,9 @@ def _places(text: str, question: bool) -> Iterator[Found]:
             if m.group(group) is None:
                 continue
             found = place_at(text, m.start(group))
-            if found is None or _VISIT.search(text[max(0, m.start() - 25):m.start(group)]):
+            # "moved in with my parents in Pune" names the family it is about: not a visit.
+            upto = m.start() if _IN_WITH.match(m.group(0)) else m.start(group)
+            if found is None or _VISIT.search(text[max(0, m.start() - 25):upto]):
                 continue
             if _VISIT.search(re.split(r"[.;!?]", text[m.end(group):], maxsplit=1)[0]):
                 continue  # "I'm in Paris since Monday for a conference"

@@ -237,3 +237,17 @@ def test_working_for_a_firm_is_still_employment() -> None:
 ])
 def test_no_city_from_a_home_left_behind(text: str) -> None:
     assert values(text, "city") == set()
+
+
+@pytest.mark.parametrize("text,city", [
+    ("I moved back in with my parents in Nashik last year to help out.", {"Nashik"}),
+    ("We moved in with my mother-in-law in Braga while the house is built.", {"Braga"}),
+    # someone else's move, a question, a maybe, a stay
+    ("My brother moved in with his girlfriend in Derby.", set()),
+    ("My sister moved back in with our parents in Lund.", set()),
+    ("Should I move back in with my parents in Nashik?", set()),
+    ("We might move in with my dad in Hull.", set()),
+    ("I moved in with my parents in Nashik for a week during the holidays.", set()),
+])
+def test_moving_in_with_family_is_moving_there(text: str, city: set) -> None:
+    assert values(text, "city") == city
