@@ -170,7 +170,7 @@ WORK: tuple[Rule, ...] = (
     Rule("title.as-clause", "job_title", (
         rf"^as\s+(?:an?\s+|the\s+|their\s+|its\s+)?(?P<obj>{TITLE})$",
     ), keys=("as",), kind="title", confidence=0.88,
-        requires=r"\b(?:i|we)\b.*\b(?:work|working|employed|hired|joined|started|job|role"
+        requires=r"\b(?:i|we)\b.*\b(?:work|working|employed|hired|joined|started|start|starting|job|role"
                  r"|position)\b"),
     Rule("title.be", "job_title", (
         rf"<BE>(?:now\s+)?(?:an?\s+|the\s+|their\s+|its\s+|our\s+)?(?:new\s+)?(?P<obj>{TITLE})"

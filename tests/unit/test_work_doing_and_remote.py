@@ -56,3 +56,25 @@ def test_a_client_said_beside_the_title_is_no_employer():
     assert facts(text, "job_title") == {"designer"}
     assert facts("My wife works remotely as an editor for the Alpine Botanical Society.",
                  "employer") == set()
+
+
+def planned(text: str) -> set[tuple[str, str, datetime | None]]:
+    transcript = Transcript(namespace="n", user_id="u", session_id="s", started_at=AT,
+                            ended_at=AT, turns=(Turn(index=0, role="user", text=text, at=AT),))
+    return {(c.predicate, c.object, c.valid_from) for c in RuleExtractor().extract(transcript)
+            if c.op == "assert" and c.modality == "planned"}
+
+
+def test_a_new_job_said_with_the_place_described_keeps_its_title_from_its_day():
+    day = datetime(2026, 5, 5, tzinfo=UTC)
+    assert planned("Tomorrow I start at Pinewood Games, a tiny studio by the river, as a level "
+                   "designer.") == {("employer", "Pinewood Games", day),
+                                    ("job_title", "level designer", day)}
+
+
+@pytest.mark.parametrize("text", [
+    "My sister starts at Pinewood Games tomorrow, a tiny studio, as a level designer.",
+    "I'm applying at Pinewood Games, a tiny studio, as a level designer.",
+])
+def test_someone_elses_new_job_or_an_application_keeps_no_title(text):
+    assert facts(text, "job_title") == set()
