@@ -299,7 +299,11 @@ def bare_activity(value: str) -> str:
 
 #: Where and with whom one does it is no part of the pastime: "running with a club on
 #: Sundays" is running.
-_HOBBY_SETTING = re.compile(r"^(?P<act>(?:[a-z-]+\s+)?[a-z]+ing)\s+(?:with|on|at|in|every|near"
+#: "roasting coffee out of his shed" is roasting coffee (one object word may follow the verb).
+_HOBBY_SETTING = re.compile(r"^(?P<act>(?:[a-z-]+\s+)?[a-z]+ing(?:\s+(?!(?:with|on|at|in|out|from"
+                            r"|every|near|around|my|his|her|their|our|the|a|an)\b)[a-z-]+"
+                            r"(?=\s+(?:out\s+of|from|in|at)\s+(?:my|his|her|their|our|the|a)\b))?)"
+                            r"\s+(?:with|on|at|in|out\s+of|from|every|near"
                             r"|around|before|after|for|twice|once|three|most|each|again|here"
                             r"|now|these|this|lately|recently)\b.*$", _I)
 
