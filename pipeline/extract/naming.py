@@ -30,6 +30,14 @@ _KIND_NAMED = re.compile(r"\b(?:the|our|my)\s+(?P<kind>[a-z]+)(?:'s\s+name\s+is|
 _BREED_NAMED = re.compile(r"(?:^|,\s*|\.\s+)(?:an?|the)\s+(?:[a-z-]+\s+){0,2}?(?P<breed>"
                           + lx.alt(tuple(lx.ANIMALS)) + r")\s+(?:called|named)\s+(?P<name>"
                           r"(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)\b", _I)
+#: The name in a relative clause after the kind: "a beagle mix that the rescue had named
+#: Pepper", "a tabby the kids named Miso", "a collie someone at the farm called Bran".
+_REL_NAMED = re.compile(r"\b(?P<breed>" + lx.alt(tuple(lx.ANIMALS)) + r")(?:\s+(?:mix|cross"
+                        r"|puppy|kitten))?,?\s+(?:(?:that|which|who|whom)\s+)?(?:(?:the|our|my"
+                        r"|his|her|their)\s+(?:[a-z]+\s+){0,2}?[a-z]+|we|i|they|someone"
+                        r"|somebody)\s+(?:at\s+the\s+[a-z]+\s+)?(?:had\s+|has\s+|'d\s+)?"
+                        r"(?:already\s+|originally\s+)?(?:named|called|christened|dubbed)\s+"
+                        r"(?P<name>(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)\b", _I)
 #: How many turns back a pet may be (the user's turn before, the assistant's between).
 _TURNS_BACK = 2
 
@@ -39,7 +47,8 @@ def name_pets(found: Sequence[SentenceClaims]) -> list[SentenceClaims]:
     out = [SentenceClaims(s.turn, s.text, tuple(s.claims)) for s in found]
     for index, sentence in enumerate(out):
         m = _KIND_NAMED.search(sentence.text) or _NAMED.search(sentence.text)
-        breed = _BREED_NAMED.search(sentence.text) if m is None else None
+        breed = (_BREED_NAMED.search(sentence.text) or _REL_NAMED.search(sentence.text)
+                 if m is None else None)
         if breed is not None and is_name(breed.group("name")):
             _rename_latest(out, index, breed.group("name"), breed.start("breed"), None,
                            breed=breed.group("breed").lower())

@@ -51,3 +51,18 @@ def test_a_name_three_turns_later_names_nothing():
                 ("assistant", "Go on."),
                 ("user", "Her name is Mabel, my new colleague, and she is running it.")) == {
         "kitten"}
+
+
+@pytest.mark.parametrize("text, pet", [
+    ("We adopted a beagle mix that the rescue had named Pepper.", "beagle named Pepper"),
+    ("Last week we got a collie someone at the farm called Bran, he is lovely.",
+     "collie named Bran"),
+    ("We have a second dog now, a whippet the breeder named Dash.", "whippet named Dash"),
+])
+def test_a_pet_named_in_a_relative_clause(text, pet):
+    assert pets(("user", text)) == {pet}
+
+
+def test_a_name_given_by_a_relative_clause_about_someone_else_names_no_pet_of_ours():
+    assert pets(("user", "My friend has a dog she named Rex.")) == set()
+    assert pets(("user", "We adopted a cat. My boss named her daughter Ivy.")) == {"cat"}
