@@ -22,6 +22,11 @@ _OUTDOOR = (r"(?:hiking|running|climbing|bouldering|swimming|cycling|biking|fish
             r"|trail\s+running|mountain\s+biking|backpacking|paddleboarding|canoeing|golfing"
             r"|bowling|walking|rock\s+climbing|ice\s+skating|sledding|caving|windsurfing)")
 _HOBBY_WORD = r"(?:" + _ACTIVITY + r"|" + _OUTDOOR + r"|(?!(?:job|new|local|book|the)\b)[a-z]+ing)"
+_PASTIME_VERB = (r"paint|draw|knit|sew|crochet|swim|run|climb|boulder|surf|hike|cycle|skate|sail"
+                 r"|row|ski|dance|sing|bake|garden|fish|jog|kayak|play\s+(?:the\s+)?[a-z]+"
+                 r"|go\s+[a-z]+ing|do\s+(?:yoga|pilates|pottery)")
+_MONTH_WORD = (r"(?:january|february|march|april|may|june|july|august|september|october"
+               r"|november|december)")
 _NOT_HOBBY = (r"(?!(?:working|living|dating|seeing|smoking|drinking|eating|feeling|taking|using"
               r"|going|getting|having|doing|looking|thinking|trying|wondering|planning|moving"
               r"|wearing|seeing|writing\s+(?:an?\s+)?(?:e-?mail|message))\b)")
@@ -237,6 +242,22 @@ TASTES: tuple[Rule, ...] = (
         + _ACTIVITY + r"|" + _OUTDOOR + r")\b",
     ), keys=("stopped", "quit", "gave up", "given up", "dropped"), kind="hobby_any",
         op="retract", on_neg="skip"),
+    # A pastime ended by its negated habit: "I don't paint anymore", "we no longer sail"
+    # ("I don't paint on weekdays" keeps it; someone else's "doesn't" is theirs).
+    Rule("hobby.no-longer", "hobby", (
+        r"\b(?:i|we)\s+(?:don't|do\s+not|dont)\s+(?:really\s+|even\s+)?(?P<obj>" + _PASTIME_VERB
+        + r")\s+(?:\w+\s+)?(?:any\s*more|these\s+days)\b",
+        r"\b(?:i|we)\s+no\s+longer\s+(?P<obj>" + _PASTIME_VERB + r")\b",
+    ), keys=("more", "these days", "no longer"), kind="activity_verb", op="retract"),
+    # Not been for months: "I haven't been to choir since October" (ended then); "this
+    # week" or "since Tuesday" is a gap, not an end.
+    Rule("hobby.not-since", "hobby", (
+        r"\b(?:i|we)\s+(?:haven't|have\s+not|hadn't)\s+been\s+(?:back\s+)?to\s+(?:the\s+|my\s+"
+        r"|our\s+)?(?P<obj>choir|band\s+practice|orchestra|" + _HOBBY_WORD + r")(?:\s+(?:club"
+        r"|class|classes|lessons|practice|group|session|gym|wall))?\s+(?:in\s+(?:months|years|ages)|since\s+"
+        r"(?:" + _MONTH_WORD + r"|last\s+(?:year|summer|winter|spring|autumn)|the\s+(?:summer"
+        r"|spring|winter|autumn)|christmas|\w+\s+(?:months|years)\s+ago))\b",
+    ), keys=("been",), kind="hobby_any", op="retract"),
 )
 
 ACTIVE: tuple[Rule, ...] = (
