@@ -324,8 +324,14 @@ def hobby_any(text: str, ctx: ObjCtx) -> Result:
     return likes(text, ctx)
 
 
+def known_city(text: str, ctx: ObjCtx) -> Result:
+    """A place the gazetteer knows: for weak cues ("Before Leeds I lived in York") where a
+    capitalised word may be a time or an event ("Before Christmas", "Before COVID")."""
+    return place(text, ctx) if known_place(strip_article(trim(text, "place"))) else []
+
+
 NORMALISERS: dict[str, Normaliser] = {
-    "place": place, "org": org, "title": title, "name": name, "names": names,
+    "known_place": known_city, "place": place, "org": org, "title": title, "name": name, "names": names,
     "items": items, "lower": lower, "phrase": phrase, "likes": likes,
     "languages": languages, "language": language, "pet": pet, "tz": tz,
     "pronouns": pronouns, "diet": mapped(lx.DIETS), "religion": mapped(lx.RELIGIONS),

@@ -213,6 +213,14 @@ LOCATION: tuple[Rule, ...] = (
              "place", "flat", "apartment", "house", "been in", "for good", "where i", "where we",
              "resident", "address", "-based", "since"),
         kind="place"),
+    # "Before Dundee I lived in Perth", "Before moving to Tartu we lived in Riga": the place
+    # the backstory leads up to is where the user lives now ("before I visited X" is no move).
+    Rule("city.before", "city", (
+        r"^(?:(?:and|so|well|oh)\s+)?before\s+(?:(?:moving|relocating|coming|emigrating)\s+"
+        r"(?:here\s+|back\s+|over\s+)?to\s+)?(?P<obj>" + _CAP + r"(?:\s+" + _CAP + r")?)\s*,?"
+        r"\s+(?:i|we)\s+(?:(?:had\s+|have\s+)?lived|was\s+living|were\s+living|used\s+to\s+live"
+        r"|spent\s+\w+\s+years?|grew\s+up|was\s+based|were\s+based)\s+(?:in|at)\b",
+    ), keys=("before",), kind="known_place", proper=True, scope="sentence", confidence=0.8),
     Rule("city.home-in", "city", (
         r"<DO>(?:rent|own|have|share|live\s+in|bought|rented|got|found)\s+(?:an?|my|our|the)\s+"
         r"(?:(?:little|small|tiny|big|new|nice|cosy|cozy|cute|lovely|one-bedroom|two-bedroom"

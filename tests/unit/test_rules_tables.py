@@ -23,6 +23,7 @@ EXAMPLES: dict[str, tuple[str, str, str, str]] = {
     "timezone.label": ("Timezone: CET", "timezone", "CET", "assert"),
     "city.now": ("We're in Vancouver now.", "city", "Vancouver", "assert"),
     "city.still-there": ("Born and raised in Leeds, still live there.", "city", "Leeds", "assert"),
+    "city.before": ("Before Leeds I lived in York.", "city", "Leeds", "assert"),
     "city.home-in": ("I rent a flat in Leeds.", "city", "Leeds", "assert"),
     "goal.label": ("New goal: learn to swim.", "current_goal", "learn to swim", "assert"),
     "project.label": ("Next project: a garden shed.", "current_project", "garden shed", "assert"),

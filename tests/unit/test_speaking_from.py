@@ -45,3 +45,23 @@ def test_back_in_a_city_since_a_day_dates_it():
 ])
 def test_writing_about_someone_elses_return_a_stay_a_question_or_a_year_is_no_city(text):
     assert cities(text) == {}
+
+
+@pytest.mark.parametrize("text, city", [
+    ("Before Leeds I lived in York for years.", "Leeds"),
+    ("Before moving to Tartu we lived in Riga.", "Tartu"),
+    ("Before Bergen, I spent six years in Oslo.", "Bergen"),
+])
+def test_the_place_a_backstory_leads_up_to_is_where_one_lives(text, city):
+    assert set(cities(text)) == {city}
+
+
+@pytest.mark.parametrize("text", [
+    "Before I visited Leeds I lived in York.",
+    "Before Leeds my sister lived in York.",
+    "Before Christmas I lived in York.",
+    "Before COVID we lived in Riga.",
+])
+def test_a_visit_someone_elses_backstory_or_a_time_is_no_current_city(text):
+    assert "Leeds" not in cities(text) and "Christmas" not in cities(text)
+    assert "COVID" not in cities(text)
