@@ -163,12 +163,18 @@ def told_changes(text: str, found: list[Claim], at: datetime, base: tuple[str, i
     if not re.search(r"\b(?:i|we|me|us|my|our|i'm|we're|i've|we've)\b", text, _I):
         # Chat drops the subject of a stay ("Nearly three weeks in Auckland now."): that one
         # only, and only where nobody else is the subject.
-        return [] if about_other(text) else _stays(said)
+        if about_other(text):
+            return []
+        # "The vegan thing lasted until January": the user's own phase, told without "I".
+        return [*_stays(said), *_said_over(said, read)] if _LASTED.search(text) else _stays(said)
     out = [*_ended_spans(said, read), *_last_day(said), *_arrivals(said), *_stays(said),
            *_birthday(said), *_dated_bare_move(said, found, turn_text),
            *_promotion(said, found, read), *_said_over(said, read)]
-    have = {(c.predicate, c.object.casefold(), c.op) for c in found}
-    return [c for c in out if (c.predicate, c.object.casefold(), c.op) not in have]
+    have = {(c.predicate, c.object.casefold(), c.op): c.valid_from for c in found}
+    # An end the sentence dates ("the vegan thing lasted until January, I'm back on meat")
+    # is kept beside the undated one read already: the earlier end wins (see rules).
+    return [c for c in out if (key := (c.predicate, c.object.casefold(), c.op)) not in have
+            or (c.op == "retract" and c.valid_from < have[key])]
 
 
 def _claim(said: _Said, predicate: str, obj: str, *, op: str = "assert",

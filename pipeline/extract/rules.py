@@ -270,6 +270,13 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
     if len(claims) > 1 and any(c.predicate == "access_role" for c in claims):
         claims = [c for c in claims
                   if c.predicate == "access_role" or not _ACCESS_WORDS.search(c.object)]
+    ends = {}
+    for c in claims:  # one end told twice in a sentence ends when its clause dates it
+        if c.op == "retract":
+            key = (c.predicate, c.object.lower())
+            ends[key] = min(ends.get(key, c.valid_from), c.valid_from)
+    claims = [c for c in claims if c.op != "retract"
+              or c.valid_from == ends[(c.predicate, c.object.lower())]]
     return _unique([dated_plan(c, evidence, at) for c in claims])
 
 
