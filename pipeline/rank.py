@@ -3,7 +3,7 @@ confidence and recency, downranked by decay, floored, cut to top-k and a token b
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import MISSING, dataclass, fields, replace
 from datetime import datetime
 
@@ -31,6 +31,10 @@ TOPIC_POOL = 20
 #: `pipeline.asks.predicates_named`): as much as a first place in a list, so the fact the
 #: question is about ranks above fragments that are only loosely similar to it.
 PREDICATE_BONUS = 1.0 / (RRF_K + 1)
+#: The bonus goes to the best-scored item of each named predicate, the fact the question is
+#: about, not to every item of it: on a long history with many items of one predicate
+#: (LoCoMo: a dozen hobbies, events and plans), lifting them all pushed the exchanges that
+#: answer out of the top k (dev recall@10 0.779 -> 0.770).
 #: Results below this fused score are noise (a single weak rank from one ranker).
 SCORE_FLOOR = 0.004
 
@@ -109,19 +113,32 @@ def predicate_bonus(predicate: str | None, named: frozenset[str], confidence: fl
     return PREDICATE_BONUS * (0.75 + 0.25 * confidence)
 
 
+def named_bonuses(items: Iterable[tuple[str, str | None, float, float]],
+                  named: frozenset[str]) -> dict[str, float]:
+    """ref -> `predicate_bonus` for the best item of each predicate in `named`, from
+    (ref, predicate, confidence, score) rows; ties go to the smaller ref."""
+    best: dict[str, tuple[float, str, float]] = {}
+    for ref, predicate, confidence, score in items:
+        if predicate is None or predicate not in named:
+            continue
+        held = best.get(predicate)
+        if held is None or (-score, ref) < (-held[0], held[1]):
+            best[predicate] = (score, ref, confidence)
+    return {ref: predicate_bonus(p, named, conf) for p, (_, ref, conf) in best.items()}
+
+
 def fuse(cands: Sequence[Candidate], *, now: datetime, half_life_days: float = 90.0,
          fts_weight: float = 1.0, vec_weight: float = VEC_WEIGHT,
          named: frozenset[str] = frozenset()) -> list[Candidate]:
     """Score every candidate; constraints (allergies, diets) are pinned: always relevant;
-    items of a predicate the question names gain `predicate_bonus`."""
-    out = [_with(c, score=fused_score(c.fts_rank, c.vec_rank, c.confidence,
-                                      c.accessed_at or c.at, c.kind == "item", now=now,
-                                      half_life_days=half_life_days, fts_weight=fts_weight,
-                                      vec_weight=vec_weight)
-                 + (predicate_bonus(c.predicate, named, c.confidence)
-                    if c.kind == "item" else 0.0),
-                 pinned=c.item_kind == "constraint")
-           for c in cands]
+    the best item of each predicate the question names gains `predicate_bonus`."""
+    base = [fused_score(c.fts_rank, c.vec_rank, c.confidence, c.accessed_at or c.at,
+                        c.kind == "item", now=now, half_life_days=half_life_days,
+                        fts_weight=fts_weight, vec_weight=vec_weight) for c in cands]
+    bonus = named_bonuses(((c.ref, c.predicate if c.kind == "item" else None, c.confidence, s)
+                           for c, s in zip(cands, base, strict=True)), named) if named else {}
+    out = [_with(c, score=s + bonus.get(c.ref, 0.0), pinned=c.item_kind == "constraint")
+           for c, s in zip(cands, base, strict=True)]
     return sorted(out, key=lambda c: (not c.pinned, -c.score, c.ref))
 
 

@@ -19,7 +19,7 @@ from pipeline.rank import (
     fused_score,
     keep,
     newest_first,
-    predicate_bonus,
+    named_bonuses,
 )
 from pipeline.vocabulary import SINGLE_VALUED
 
@@ -40,19 +40,23 @@ def recall_top(rows: Sequence[RowFeatures], stats: dict[str, TableStats], *, poo
                named: frozenset[str] = frozenset()
                ) -> tuple[list[Candidate], list[str]]:
     """(kept candidates in answer order, refs truncated by the token budget). Items of the
-    `named` predicates (the ones the question names) gain `rank.predicate_bonus`."""
+    best item of each `named` predicate (one the question names) gains `rank.named_bonuses`."""
     lists = rank_lists(rows, stats, pool=pool, fragments=fragments)
     vec, fts = lists.vec, lists.fts
     scored: list[_Scored] = []
     conflicts: dict[str, int] = {}
+    items: list[tuple[RowFeatures, float]] = []
     for r in lists.items:
         vr, fr = vec.get(r.ref), fts.get(r.ref)
-        bonus = predicate_bonus(r.predicate, named, r.confidence) if named else 0.0
-        if vr is None and fr is None and r.ref not in lists.pinned and not bonus:
+        if (vr is None and fr is None and r.ref not in lists.pinned
+                and not (named and r.predicate in named)):
             continue
-        scored.append(_Scored(r, fused_score(
-            fr, vr, r.confidence, r.accessed_at or r.updated_at, True, now=now,
-            half_life_days=half_life_days) + bonus, r.item_kind == "constraint"))
+        items.append((r, fused_score(fr, vr, r.confidence, r.accessed_at or r.updated_at, True,
+                                     now=now, half_life_days=half_life_days)))
+    bonus = named_bonuses(((r.ref, r.predicate, r.confidence, s) for r, s in items),
+                          named) if named else {}
+    for r, s in items:
+        scored.append(_Scored(r, s + bonus.get(r.ref, 0.0), r.item_kind == "constraint"))
         if r.predicate in SINGLE_VALUED:
             conflicts[r.predicate] = conflicts.get(r.predicate, 0) + 1
     for f in lists.frags:
