@@ -216,7 +216,7 @@ LOCATION: tuple[Rule, ...] = (
     # "Before Dundee I lived in Perth", "Before moving to Tartu we lived in Riga": the place
     # the backstory leads up to is where the user lives now ("before I visited X" is no move).
     Rule("city.before", "city", (
-        r"^(?:(?:and|so|well|oh)\s+)?before\s+(?:(?:moving|relocating|coming|emigrating)\s+"
+        r"(?:^|[,;]\s*)(?:(?:and|but|so|well|oh)\s+)?before\s+(?:(?:moving|relocating|coming|emigrating)\s+"
         r"(?:here\s+|back\s+|over\s+)?to\s+)?(?P<obj>" + _CAP + r"(?:\s+" + _CAP + r")?)\s*,?"
         r"\s+(?:i|we)\s+(?:(?:had\s+|have\s+)?lived|was\s+living|were\s+living|used\s+to\s+live"
         r"|spent\s+\w+\s+years?|grew\s+up|was\s+based|were\s+based)\s+(?:in|at)\b",

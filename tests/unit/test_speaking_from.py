@@ -51,6 +51,7 @@ def test_writing_about_someone_elses_return_a_stay_a_question_or_a_year_is_no_ci
     ("Before Leeds I lived in York for years.", "Leeds"),
     ("Before moving to Tartu we lived in Riga.", "Tartu"),
     ("Before Bergen, I spent six years in Oslo.", "Bergen"),
+    ("The rent is cheap, but before Leeds I lived in York.", "Leeds"),
 ])
 def test_the_place_a_backstory_leads_up_to_is_where_one_lives(text, city):
     assert set(cities(text)) == {city}
@@ -58,6 +59,7 @@ def test_the_place_a_backstory_leads_up_to_is_where_one_lives(text, city):
 
 @pytest.mark.parametrize("text", [
     "Before I visited Leeds I lived in York.",
+    "I loved it, but before I visited Leeds I lived in York.",
     "Before Leeds my sister lived in York.",
     "Before Christmas I lived in York.",
     "Before COVID we lived in Riga.",
