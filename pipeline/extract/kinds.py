@@ -314,8 +314,8 @@ def hobby_any(text: str, ctx: ObjCtx) -> Result:
     setting = _HOBBY_SETTING.match(key)
     if setting:
         key = text = setting.group("act")
-    if key in lx.AGENT_HOBBIES:
-        return [(None, lx.AGENT_HOBBIES[key])]
+    if key in lx.AGENT_HOBBIES or key in lx.PASTIME_DONE:
+        return [(None, lx.AGENT_HOBBIES.get(key) or lx.PASTIME_DONE[key])]
     bare = bare_activity(key)
     if bare != key:
         return [(None, bare)]

@@ -151,6 +151,16 @@ brother cousin son daughter wife husband partner friend boss mr mrs ms dr sir ma
 the my our his her their he she they it everyone someone nobody everybody somebody
 """.split())
 
+#: A pastime by its past participle ("I haven't painted since October" ends painting).
+PASTIME_DONE: dict[str, str] = {
+    "painted": "painting", "drawn": "drawing", "sketched": "sketching", "knitted": "knitting",
+    "sewn": "sewing", "crocheted": "crocheting", "swum": "swimming", "climbed": "climbing",
+    "bouldered": "bouldering", "surfed": "surfing", "hiked": "hiking", "cycled": "cycling",
+    "skated": "skating", "sailed": "sailing", "rowed": "rowing", "skied": "skiing",
+    "danced": "dancing", "sung": "singing", "baked": "baking", "gardened": "gardening",
+    "jogged": "jogging", "kayaked": "kayaking", "fished": "fishing",
+}
+
 #: People by what they do for fun ("a keen cyclist" goes cycling).
 AGENT_HOBBIES: dict[str, str] = {
     "hiker": "hiking", "cyclist": "cycling", "runner": "running", "jogger": "jogging",

@@ -27,6 +27,10 @@ _PASTIME_VERB = (r"paint|draw|knit|sew|crochet|swim|run|climb|boulder|surf|hike|
                  r"|go\s+[a-z]+ing|do\s+(?:yoga|pilates|pottery)")
 _MONTH_WORD = (r"(?:january|february|march|april|may|june|july|august|september|october"
                r"|november|december)")
+#: A gap long enough to end a pastime ("since Tuesday" is a gap, not an end).
+_LONG_GAP = (r"(?:in\s+(?:months|years|ages)|since\s+(?:" + _MONTH_WORD + r"|last\s+(?:year|summer"
+             r"|winter|spring|autumn)|the\s+(?:summer|spring|winter|autumn)|christmas"
+             r"|\w+\s+(?:months|years)\s+ago))\b")
 _NOT_HOBBY = (r"(?!(?:working|living|dating|seeing|smoking|drinking|eating|feeling|taking|using"
               r"|going|getting|having|doing|looking|thinking|trying|wondering|planning|moving"
               r"|wearing|seeing|writing\s+(?:an?\s+)?(?:e-?mail|message))\b)")
@@ -251,13 +255,15 @@ TASTES: tuple[Rule, ...] = (
     ), keys=("more", "these days", "no longer"), kind="activity_verb", op="retract"),
     # Not been for months: "I haven't been to choir since October" (ended then); "this
     # week" or "since Tuesday" is a gap, not an end.
+    # ... or told by the pastime's own verb, with nothing after it: "I haven't painted since
+    # October" (but "I haven't painted the fence since October" is a chore).
     Rule("hobby.not-since", "hobby", (
         r"\b(?:i|we)\s+(?:haven't|have\s+not|hadn't)\s+been\s+(?:back\s+)?to\s+(?:the\s+|my\s+"
         r"|our\s+)?(?P<obj>choir|band\s+practice|orchestra|" + _HOBBY_WORD + r")(?:\s+(?:club"
-        r"|class|classes|lessons|practice|group|session|gym|wall))?\s+(?:in\s+(?:months|years|ages)|since\s+"
-        r"(?:" + _MONTH_WORD + r"|last\s+(?:year|summer|winter|spring|autumn)|the\s+(?:summer"
-        r"|spring|winter|autumn)|christmas|\w+\s+(?:months|years)\s+ago))\b",
-    ), keys=("been",), kind="hobby_any", op="retract"),
+        r"|class|classes|lessons|practice|group|session|gym|wall))?\s+" + _LONG_GAP,
+        r"\b(?:i|we)\s+(?:haven't|have\s+not|hadn't)\s+(?:really\s+|actually\s+|properly\s+)?"
+        r"(?P<obj>" + lx.alt(tuple(lx.PASTIME_DONE)) + r")\s+(?:at\s+all\s+|once\s+)?" + _LONG_GAP,
+    ), keys=("been", *lx.PASTIME_DONE), kind="hobby_any", op="retract"),
 )
 
 ACTIVE: tuple[Rule, ...] = (

@@ -42,3 +42,26 @@ def test_not_been_since_a_month_ends_it_then() -> None:
 ])
 def test_a_gap_or_someone_elses_habit_ends_nothing(text: str) -> None:
     assert ended(text) == []
+
+
+@pytest.mark.parametrize(("text", "hobby", "since"), [
+    ("I haven't painted since October.", "painting", datetime(2026, 10, 1, tzinfo=UTC)),
+    ("I haven't climbed since last summer, the shoulder.", "climbing",
+     datetime(2026, 6, 1, tzinfo=UTC)),
+    ("I haven't swum since January, the pool closed.", "swimming",
+     datetime(2027, 1, 1, tzinfo=UTC)),
+])
+def test_the_pastimes_own_verb_not_done_since_a_month_ends_it_then(
+        text: str, hobby: str, since: datetime) -> None:
+    assert ended(text) == [(hobby, since)]
+
+
+@pytest.mark.parametrize("text", [
+    "I haven't painted the fence since October.",
+    "My son hasn't painted since October.",
+    "I haven't baked since Tuesday, too busy.",
+    "Have I sung since Christmas? No idea.",
+    "If I haven't knitted since March by then, I'll sell the yarn.",
+])
+def test_a_chore_a_gap_or_someone_elses_verb_ends_nothing(text: str) -> None:
+    assert ended(text) == []
