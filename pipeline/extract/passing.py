@@ -141,7 +141,7 @@ def passing_facts(text: str, *, question: bool, turn_text: str = "") -> list[Fou
     out.extend(people.languages(text, question))
     out.extend(people.names(text, question))
     out.extend(people.allergies(text, question, turn_text or text))
-    out.extend(people.events(text, question))
+    out.extend(people.events(text, question, turn_text or text))
     return out
 
 _MOVE_VERB = re.compile(r"\b(?:moved|moving|move|relocat\w*|emigrat\w*)\b", _I)

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pipeline.extract import lexicon as lx
 from pipeline.extract.mentions import NAME, Found, cue, is_name, own, scan
 from pipeline.extract.mood import mood_at
+from pipeline.extract.used_name import used_name
 
 _I = re.IGNORECASE
 
@@ -130,6 +131,10 @@ _EVENTS = (
     # "I proposed to Valentina on Saturday and she said yes!!"
     cue("relationship_status", r"\bi\s+(?:(?:finally|just)\s+)?(?:proposed|popped the question)\b"
                                 r"[^.?]{0,60}?\b(?:she|he|they)\s+said\s+yes\b", value="engaged"),
+    # "I asked Noor to marry me on Friday and she said yes"
+    cue("relationship_status", r"\bi\s+(?:(?:finally|just)\s+)?asked\s+(?:her|him|them|" + NAME
+                                + r")\s+to\s+marry\s+me\b[^.?]{0,60}?\b(?:she|he|they)\s+said\s+yes\b",
+        value="engaged"),
     # A pet lost removes only a pet of that name the user has: a person lost is no pet fact.
     cue("pet", r"\b(?:we|i)\s+(?:(?:sadly|just|finally)\s+)?(?:lost|had to put down"
                r"|said goodbye to|buried)\s+(?:(?:our|my)\s+(?:\w+\s+)?)?(?P<m>" + NAME + r")\b",
@@ -142,8 +147,24 @@ _EVENTS = (
 )
 
 
-def events(text: str, question: bool) -> Iterator[Found]:
-    return scan(_EVENTS, text, question)
+#: The user's proposal, and the "yes" told in the sentence next to it: "She said yes! I
+#: proposed last night on the pier", "I popped the question at the lake. He said yes!!".
+#: The proposal sentence carries the fact (and its day); a "yes" to a job offer is not next
+#: to one, and a brother's proposal is not the user's.
+_PROPOSED = re.compile(r"^\W*i\s+(?:(?:finally|just|actually)\s+)?(?:proposed|popped the question"
+                       r"|asked\s+(?:her|him|them|" + NAME + r")\s+to\s+marry\s+me)\b", _I)
+_YES_BEFORE = re.compile(r"\b(?:she|he|they)\s+said\s+yes\s*[!.]+\W*$", _I)
+_YES_AFTER = re.compile(r"^\W*(?:and\s+)?(?:she|he|they)\s+said\s+yes\b(?!\s+to\b)", _I)
+
+
+def events(text: str, question: bool, turn_text: str = "") -> Iterator[Found]:
+    yield from scan(_EVENTS, text, question)
+    at = turn_text.find(text) if turn_text else -1
+    if at < 0 or question or not _PROPOSED.search(text) or not own(text, 0, question):
+        return
+    if (_YES_BEFORE.search(turn_text[:at]) or _YES_AFTER.match(turn_text[at + len(text):])
+            and not _YES_AFTER.search(text)):
+        yield "relationship_status", "engaged", "assert", 0.85, 0
 
 
 # --- allergies ------------------------------------------------------------------------------
@@ -357,6 +378,10 @@ def languages(text: str, question: bool) -> Iterator[Found]:
 
 def names(text: str, question: bool) -> Iterator[Found]:
     preferred = False
+    used = used_name(text, question)  # "officially Alexandra, but it's Sasha to everyone"
+    if used is not None:
+        preferred = True
+        yield "preferred_name", used, "assert", 0.9, 0
     for m in _CALLED.finditer(text):
         name = m.group("m") or m.group("m2") or m.group("m3")
         if name and is_name(name):

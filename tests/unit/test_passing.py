@@ -139,3 +139,61 @@ def test_a_removal_said_twice_takes_the_date_it_was_given():
 def test_a_named_dog_is_one_pet_not_also_a_bare_dog():
     pets = values("We have a dog now. Pickle barks at every bus.", "pet")
     assert pets == {"dog named Pickle"}
+
+
+@pytest.mark.parametrize("text,day", [
+    ("She said yes! I proposed last night on the pier.", 9),
+    ("He said yes!! I popped the question on the beach on Sunday.", 7),
+    ("I proposed to Imke on Friday at the lighthouse. She said yes!", 5),
+    ("I asked Noor to marry me on Friday and she said yes!", 5),
+    ("I popped the question on Saturday and he said yes.", 6),
+    ("We got engaged over the weekend.", 6),
+])
+def test_an_engagement_told_as_an_event_is_dated_by_its_day(text, day):
+    dated = _dated(text)
+    assert ("relationship_status", "engaged", "assert") in dated
+    assert dated[("relationship_status", "engaged", "assert")] == f"2026-06-{day:02d}"
+
+
+@pytest.mark.parametrize("text", [
+    "She said yes to the job offer.",
+    "She said yes! I asked her to cover my shift on Friday.",
+    "My brother proposed last night. She said yes!",
+    "My brother proposed and she said yes.",
+    "I proposed on Friday at the lighthouse. She said yes to the ring, not the date.",
+    "I proposed a new budget and the board said yes.",
+    "Should I propose? She said yes to moving in, at least.",
+    "I'm going to propose in June.",
+    "I want to propose to Marta at Christmas.",
+])
+def test_a_yes_that_is_no_proposal_of_the_users_is_no_engagement(text):
+    assert "engaged" not in values(text, "relationship_status")
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Officially I'm Alexandra, but it's Sasha to everyone.", "Sasha"),
+    ("My passport says Jonathan, everyone calls me Jon.", "Jon"),
+    ("Legally Margarethe \u2014 Grete to my friends.", "Grete"),
+    ("I'm Robert on paper, Bobby at home.", "Bobby"),
+    ("Technically my name is Theodore, but it's Teddy to everybody.", "Teddy"),
+    ("My legal name is Oluwaseun, but I'm Seun to everyone at work.", "Seun"),
+    ("On my birth certificate I'm Eleanor, but I go by Nell.", "Nell"),
+])
+def test_the_name_used_wins_over_the_official_one(text, name):
+    assert values(text, "preferred_name") == {name}
+
+
+@pytest.mark.parametrize("text", [
+    "My boss is officially Dr. Kaur but everyone calls her Jas.",
+    "My boss is officially Kaur, but it's Jas to everyone.",
+    "My sister is legally Katharina, but it's Kat to everyone.",
+    "Officially I'm on leave until Monday.",
+    "Everyone calls me lazy, which is fair.",
+])
+def test_an_official_name_that_is_not_the_users_names_nothing(text):
+    assert values(text, "preferred_name") == set()
+
+
+def test_a_used_name_that_is_no_name_leaves_the_official_one():
+    assert values("Officially I'm Alexandra, but everyone calls me lazy.",
+                  "preferred_name") == {"Alexandra"}
