@@ -74,8 +74,11 @@ TASTES: tuple[Rule, ...] = (
         r"|passions?)\s+(?:is|are|include|includes|would\s+be)\s+<OBJ>",
         r"<DO>(?:play|practi[cs]e|do)\s+(?P<obj>" + _ACTIVITY + r")\b",
         r"<DO>go\s+(?P<obj>" + _OUTDOOR + r")\b",
-        r"<PAST>(?:took\s+up|taken\s+up|picked\s+up|got\s+into|gotten\s+into)\s+"
+        r"<PAST>(?:took\s+up|taken\s+up|got\s+into|gotten\s+into)\s+"
         r"(?!(?:an?\s+)?(?:new\s+)?(?:job|position|role|post|offer)\b)<OBJ>",
+        # One picks up kids, milk and a puppy too: only a pastime by its name is one.
+        r"<PAST>picked\s+up\s+(?:the\s+)?(?P<obj>" + _ACTIVITY + r"|" + _OUTDOOR + r")\b",
+        r"<PAST>picked\s+up\s+" + _NOT_HOBBY + r"(?P<obj>\w+ing\b.*)",
         r"<PAST>(?:started|began)\s+" + _NOT_HOBBY + r"(?P<obj>\w+ing\b.*)",
         r"<PAST>(?:started|begun|began)\s+(?:doing|playing|practi[cs]ing|going|learning)\s+"
         r"(?:the\s+)?(?P<obj>" + _ACTIVITY + r"|" + _OUTDOOR + r")\b",
