@@ -96,6 +96,10 @@ CONSTRAINTS: tuple[Rule, ...] = (
         r"|vegetarian|plant-based|gluten-free|dairy-free|keto|paleo|pescatarian)\b",
         r"<PAST>(?:went|gone|turned|became|become|switched\s+to\s+being)\s+(?:fully\s+|full\s+)?"
         r"(?P<obj>" + _DIET + r")" + END,
+        # A regimen is started, not become: "I started keto two weeks ago" (the time
+        # expression dates it); "my wife started keto" is hers, "should I start keto?" asks.
+        r"<PAST>(?:started|began|begun|kicked\s+off)\s+(?:doing\s+|on\s+)?(?:the\s+)?"
+        r"(?P<obj>keto|paleo|low-carb|low\s+carb)(?:\s+diet)?" + END,
     ), keys=tuple(sorted({k.split()[0].split("-")[0] for k in lx.DIETS})), kind="diet"),
     Rule("diet.named", "dietary_restriction", (
         r"<BE>on\s+(?:an?\s+|the\s+)?(?:strict\s+)?(?P<obj>[\w-]+(?:\s+[\w-]+)?)\s+diet\b",
@@ -176,6 +180,11 @@ CONSTRAINTS: tuple[Rule, ...] = (
         r"^(?:(?:about|almost|nearly|over|just\s+over)\s+)?(?:\d+|a|an|one|two|three|four|five|six"
         r"|seven|eight|nine|ten|eleven|twelve|a\s+few|several)\s+(?:days?|weeks?|months?|years?)\s+"
         r"(?:smoke|cigarette|nicotine|tobacco)-?free\b",
+        # ... or counted to today: "Six weeks today without a cigarette."
+        r"^(?:(?:about|almost|nearly|over|just\s+over)\s+)?(?:\d+|a|an|one|two|three|four|five|six"
+        r"|seven|eight|nine|ten|eleven|twelve|a\s+few|several)\s+(?:days?|weeks?|months?|years?)\s+"
+        r"(?:today|now)\s+(?:without|off)\s+(?:a\s+|any\s+)?(?:cigarettes?|smokes?|cigs?|smoking"
+        r"|tobacco|nicotine)\b",
         r"<PAST>(?:kicked|quit|broke)\s+the\s+(?:habit|addiction)\b(?=.*\b(?:smok|cigar|nicotine"
         r"|tobacco))",
     ), keys=("smok", "cigar", "tobacco", "nicotine", "cigs", "without"), value="non-smoker",

@@ -1,0 +1,71 @@
+"""A diet started, a smoke-free span counted to today, an allergy disproved: told in passing."""
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from pipeline.extract.rules import extract_turn
+from schemas.records import Turn
+
+AT = datetime(2025, 9, 24, 10, 0, tzinfo=UTC)
+
+
+def claims(text: str) -> list:
+    return extract_turn(Turn(index=0, role="user", text=text, at=AT), session_id="s")
+
+
+def facts(text: str) -> set[tuple[str, str, str]]:
+    return {(c.predicate, c.object, c.op) for c in claims(text)}
+
+
+@pytest.mark.parametrize("text,value,start", [
+    ("I started keto two weeks ago and the first days were rough.", "keto",
+     datetime(2025, 9, 10, tzinfo=UTC)),
+    ("Honestly I began paleo last month, mostly for my knees.", "paleo", None),
+    ("We started low carb in June, so no pasta nights anymore.", "low-carb", None),
+])
+def test_a_regimen_started_is_held_from_its_start(text, value, start):
+    [claim] = [c for c in claims(text) if c.predicate == "dietary_restriction"]
+    assert (claim.object, claim.op) == (value, "assert")
+    if start is not None:
+        assert claim.valid_from == start
+
+
+@pytest.mark.parametrize("text", [
+    "My flatmate started keto two weeks ago and talks about nothing else.",
+    "Should I start keto before the wedding?",
+    "I might start paleo if the doctor agrees.",
+    "I started keto recipes for my husband's birthday dinner.",
+])
+def test_someone_elses_or_a_wondered_regimen_is_not_held(text):
+    assert not {f for f in facts(text) if f[0] == "dietary_restriction"}, facts(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Six weeks today without a cigarette, and I stopped on a Tuesday.",
+    "Ten days now without a smoke, feeling rough but proud.",
+])
+def test_a_smoke_free_span_counted_to_today(text):
+    assert ("smoking_status", "non-smoker", "assert") in facts(text), facts(text)
+
+
+@pytest.mark.parametrize("text", [
+    "My uncle is three months today without a cigarette.",
+    "Two weeks today without my phone, it's bliss.",
+])
+def test_someone_elses_span_or_another_habit_is_no_smoking_status(text):
+    assert not {f for f in facts(text) if f[0] == "smoking_status"}, facts(text)
+
+
+def test_an_allergy_disproved_after_all_is_removed():
+    assert ("allergy", "amoxicillin", "retract") in facts(
+        "The clinic retested me and I'm not allergic to amoxicillin after all.")
+
+
+@pytest.mark.parametrize("text", [
+    "My daughter isn't allergic to amoxicillin after all.",
+    "I'm not allergic to horses, just dust.",
+])
+def test_a_disproved_allergy_adds_none(text):
+    assert not {f for f in facts(text) if f[0] == "allergy" and f[2] == "assert"}, facts(text)
