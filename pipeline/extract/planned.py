@@ -43,12 +43,35 @@ def plan_unreal(clause: str) -> bool:
     return bool(_UNREAL.search(clause))
 
 
+#: A home's lease starting is the move: "the lease on our new flat in Ghent starts on 1 April",
+#: "my tenancy in Leeds begins on the 3rd". Only one's own (my/our) home: "my sister's lease"
+#: and "the lease on her place" are someone else's; the present tense keeps "started" out.
+_LEASE_START = re.compile(
+    r"\b(?i:(?P<own>my|our)\s+(?:new\s+)?(?:lease|tenancy|rental\s+contract)"
+    r"|the\s+(?:lease|tenancy|rental\s+contract)\s+(?:on|for)\s+(?P<own2>my|our)\s+new\s+"
+    r"(?:place|flat|apartment|house|home))"
+    r"\s+(?:in|at)\s+(?P<place>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)"
+    r"\s+(?i:starts|begins|runs\s+from|kicks\s+in)\b")
+
+
+def _lease_move(clause: str) -> str | None:
+    """"We moved to <place>" when `clause` starts the lease of one's own new home."""
+    m = _LEASE_START.search(clause)
+    if m is None:
+        return None
+    subj = "We" if (m.group("own") or m.group("own2")) == "our" else "I"
+    return f"{subj} moved to {m.group('place')}{clause[m.end():]}"
+
+
 def shift_to_past(clause: str) -> str | None:
     """`clause` with its future change verb in the tense the rules read, or None when it
     has none ("I'm starting at X" -> "I started at X", "we move to Oslo" -> "we moved to
     Oslo", "I'll be working at X" -> "I work at X")."""
     if _UNREAL.search(clause):
         return None
+    lease = _lease_move(clause)
+    if lease is not None:
+        return lease
     m = _FUTURE_VERB.search(clause)
     if m is None:
         return None

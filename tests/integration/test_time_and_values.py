@@ -82,3 +82,16 @@ def test_remember_and_correct_validate_and_clean_the_value(runtime, clock, ns):
     assert objects(runtime.reader.current(ns, "u", "city")) == ["Tromsø"]
     with pytest.raises(InvalidInput, match="invalid predicate"):
         correct(m, ns, "u", "city name", "Oslo")
+
+
+def test_a_lease_told_ahead_moves_the_city_on_its_day_not_before(runtime, clock, ns):
+    play(runtime, clock, ns, "s1", T0 - timedelta(days=100),
+         ["I live in Namur with my husband.", "Nice."])
+    play(runtime, clock, ns, "s2", T0,
+         ["We signed! The lease on our new place in Liège starts on 1 March next year.",
+          "Congratulations!"])
+    r = runtime.reader
+    clock.set(T0 + timedelta(days=30))
+    assert objects(r.current(ns, "u", "city")) == ["Namur"]
+    clock.set(datetime(2028, 3, 2, 9, 0, tzinfo=UTC))
+    assert objects(r.current(ns, "u", "city")) == ["Liège"]
