@@ -14,7 +14,7 @@ from pipeline.extract.timeexpr import resolve_in
 
 def settle_turn(found: list[SentenceClaims], at: datetime) -> list[SentenceClaims]:
     """The turn's sentence claims with the three cross-sentence readings applied."""
-    return _dated_move(_dated_repeats(_named_pets_absorb(found), at), at)
+    return _dated_quit(_dated_move(_dated_repeats(_named_pets_absorb(found), at), at), at)
 
 
 #: A move told without its destination, with its time: "We moved two weeks ago and ...".
@@ -37,6 +37,31 @@ def _dated_move(found: list[SentenceClaims], at: datetime) -> list[SentenceClaim
         c.model_copy(update={"valid_from": when})
         if c.predicate in ("city", "country") and c.op == "assert" and c.valid_from == at
         else c for c in s.claims)) for s in found]
+
+
+#: A quit told without its object: "Six weeks today without a cigarette. I stopped on March
+#: 7th". Not a stop somewhere ("I stopped at the shop") nor another habit ("stopped drinking").
+_BARE_QUIT = re.compile(r"\b(?:i|i've|i\s+have)\s+(?:finally\s+|actually\s+|just\s+)?(?:stopped|quit"
+                        r"|gave\s+up|given\s+up)\b(?:\s+(?:smoking|cigarettes|for\s+good))?"
+                        r"(?!\s+(?:at|by|for|to|off|with|from|here|there|\w+ing)\b)", re.I)
+
+
+def _dated_quit(found: list[SentenceClaims], at: datetime) -> list[SentenceClaims]:
+    """The turn's undated non-smoker status, dated by a bare quit with a past date in the
+    same turn. Only re-dates a status the turn already holds; asserts nothing itself."""
+    when = None
+    for s in found:
+        m = _BARE_QUIT.search(s.text)
+        if m and (resolved := resolve_in(s.text[m.end():], at)) is not None and resolved < at:
+            when = resolved
+            break
+    if when is None:
+        return found
+    return [replace(s, claims=tuple(
+        c.model_copy(update={"valid_from": when})
+        if c.predicate == "smoking_status" and c.object == "non-smoker" and c.op == "assert"
+        and (c.valid_from is None or c.valid_from.date() == at.date()) else c
+        for c in s.claims)) for s in found]
 
 
 def _dated_repeats(found: list[SentenceClaims], at: datetime) -> list[SentenceClaims]:

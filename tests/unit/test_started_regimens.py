@@ -69,3 +69,23 @@ def test_an_allergy_disproved_after_all_is_removed():
 ])
 def test_a_disproved_allergy_adds_none(text):
     assert not {f for f in facts(text) if f[0] == "allergy" and f[2] == "assert"}, facts(text)
+
+
+def test_a_bare_quit_in_the_turn_dates_the_smoke_free_span():
+    [claim] = [c for c in claims("Five weeks today without a cigarette. I stopped on August 20th.")
+               if c.predicate == "smoking_status"]
+    assert (claim.object, claim.valid_from) == ("non-smoker", datetime(2025, 8, 20, tzinfo=UTC))
+
+
+@pytest.mark.parametrize("text", [
+    "Five weeks today without a cigarette. My brother stopped on August 20th.",
+    "Five weeks today without a cigarette. I stopped at the chemist on August 20th.",
+    "Five weeks today without a cigarette. I stopped drinking on August 20th too.",
+])
+def test_another_stop_leaves_the_span_undated(text):
+    [claim] = [c for c in claims(text) if c.predicate == "smoking_status"]
+    assert claim.valid_from is not None and claim.valid_from.date() == AT.date()
+
+
+def test_a_bare_stop_alone_asserts_nothing():
+    assert not facts("I stopped on August 20th.")
