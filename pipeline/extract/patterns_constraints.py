@@ -129,7 +129,11 @@ CONSTRAINTS: tuple[Rule, ...] = (
         r"(?P<obj>" + _DIET + r")\b",
         r"<PAST>(?:came|come|went|gone)\s+off\s+(?:the\s+|my\s+)?(?P<obj>" + _DIET + r")"
         r"(?:\s+diet)?\b",
-    ), keys=("being", "off"), kind="diet", op="retract", on_neg="skip", confidence=0.85),
+        # A regimen ends as it was started: "I gave up on keto at the end of October".
+        r"<PAST>(?:stopped|quit|dropped|ditched|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?)\s+"
+        r"(?:the\s+|my\s+|doing\s+)?(?P<obj>keto|paleo|low-carb|low\s+carb)(?:\s+diet)?\b",
+    ), keys=("being", "off", "keto", "paleo", "low"), kind="diet", op="retract", on_neg="skip",
+        confidence=0.85),
     Rule("diet.avoid", "dietary_restriction", (
         r"<DO>(?:avoid|stay\s+away\s+from|cut\s+out|skip)\s+(?P<obj>" + _FOODS + r")\b",
         r"<PAST>(?:gave\s+up|given\s+up|cut\s+out|quit)\s+(?P<obj>" + _FOODS + r")\b",

@@ -89,3 +89,21 @@ def test_another_stop_leaves_the_span_undated(text):
 
 def test_a_bare_stop_alone_asserts_nothing():
     assert not facts("I stopped on August 20th.")
+
+
+@pytest.mark.parametrize("text,value", [
+    ("Confession time: I gave up on keto at the end of October.", "keto"),
+    ("We dropped paleo over the summer, too much meat.", "paleo"),
+    ("I quit low carb in the end, I missed bread.", "low-carb"),
+])
+def test_a_regimen_given_up_ends_it(text, value):
+    assert ("dietary_restriction", value, "retract") in facts(text)
+
+
+@pytest.mark.parametrize("text", [
+    "My wife gave up on keto at the end of October.",
+    "Should I give up keto before the holidays?",
+    "I never gave up on keto, not once.",
+])
+def test_someone_elses_or_a_questioned_end_is_no_end_of_mine(text):
+    assert not {f for f in facts(text) if f[0] == "dietary_restriction" and f[2] == "retract"}
