@@ -5,11 +5,13 @@ a turn that says when the move was. Pure; inputs are not modified.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
 from pipeline.extract.corrections import SentenceClaims
 from pipeline.extract.timeexpr import resolve_in
+from schemas.records import Claim
 
 
 def settle_turn(found: list[SentenceClaims], at: datetime) -> list[SentenceClaims]:
@@ -25,18 +27,30 @@ _BARE_MOVE = re.compile(r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|onl
 def _dated_move(found: list[SentenceClaims], at: datetime) -> list[SentenceClaims]:
     """"Hello from Ljubljana! We moved two weeks ago": the undated city of the turn moved
     then. Only a move with no destination of its own dates the place named elsewhere."""
-    when = None
+    when = _first_past_date(found, at, _BARE_MOVE, from_end=False)
+    return _redated(found, when, lambda c: c.predicate in ("city", "country")
+                    and c.op == "assert" and c.valid_from == at)
+
+
+def _first_past_date(found: list[SentenceClaims], at: datetime, pattern: re.Pattern[str], *,
+                     from_end: bool) -> datetime | None:
+    """The past date told with the first match of `pattern` in the turn (read from the match's
+    start, or from its end when the match itself holds no date), or None."""
     for s in found:
-        m = _BARE_MOVE.search(s.text)
-        if m and (resolved := resolve_in(s.text[m.start():], at)) is not None and resolved < at:
-            when = resolved
-            break
+        m = pattern.search(s.text)
+        if m and (resolved := resolve_in(s.text[m.end() if from_end else m.start():], at)
+                  ) is not None and resolved < at:
+            return resolved
+    return None
+
+
+def _redated(found: list[SentenceClaims], when: datetime | None,
+             undated: Callable[[Claim], bool]) -> list[SentenceClaims]:
+    """The turn's claims with `undated` ones starting at `when` (unchanged without one)."""
     if when is None:
         return found
-    return [replace(s, claims=tuple(
-        c.model_copy(update={"valid_from": when})
-        if c.predicate in ("city", "country") and c.op == "assert" and c.valid_from == at
-        else c for c in s.claims)) for s in found]
+    return [replace(s, claims=tuple(c.model_copy(update={"valid_from": when}) if undated(c)
+                                    else c for c in s.claims)) for s in found]
 
 
 #: A quit told without its object: "Six weeks today without a cigarette. I stopped on March
@@ -49,19 +63,10 @@ _BARE_QUIT = re.compile(r"\b(?:i|i've|i\s+have)\s+(?:finally\s+|actually\s+|just
 def _dated_quit(found: list[SentenceClaims], at: datetime) -> list[SentenceClaims]:
     """The turn's undated non-smoker status, dated by a bare quit with a past date in the
     same turn. Only re-dates a status the turn already holds; asserts nothing itself."""
-    when = None
-    for s in found:
-        m = _BARE_QUIT.search(s.text)
-        if m and (resolved := resolve_in(s.text[m.end():], at)) is not None and resolved < at:
-            when = resolved
-            break
-    if when is None:
-        return found
-    return [replace(s, claims=tuple(
-        c.model_copy(update={"valid_from": when})
-        if c.predicate == "smoking_status" and c.object == "non-smoker" and c.op == "assert"
-        and (c.valid_from is None or c.valid_from.date() == at.date()) else c
-        for c in s.claims)) for s in found]
+    when = _first_past_date(found, at, _BARE_QUIT, from_end=True)
+    return _redated(found, when, lambda c: c.predicate == "smoking_status"
+                    and c.object == "non-smoker" and c.op == "assert"
+                    and (c.valid_from is None or c.valid_from.date() == at.date()))
 
 
 def _dated_repeats(found: list[SentenceClaims], at: datetime) -> list[SentenceClaims]:
