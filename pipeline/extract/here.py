@@ -25,8 +25,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from pipeline.extract.corrections import SentenceClaims
-from pipeline.extract.gazetteer import lookup
-from pipeline.extract.mentions import CAP_RUN, NOT_NAMES
+from pipeline.extract.mentions import CAP_RUN, NOT_NAMES, longest_place
 from pipeline.extract.mood import mood_at
 from pipeline.extract.timeexpr import future_starts, resolve_in
 from schemas.records import Claim
@@ -201,9 +200,4 @@ def _place_in(run: str) -> tuple[str, str] | None:
     words = run.split()
     if words and words[0] in NOT_NAMES:
         words = words[1:]
-    for n in range(len(words), 0, -1):
-        name = " ".join(words[:n]).rstrip(".,'")
-        place = lookup(name)
-        if place is not None:
-            return name, place.kind
-    return None
+    return longest_place(words)

@@ -112,7 +112,11 @@ def place_at(text: str, start: int) -> tuple[str, str] | None:
     m = CAP_RUN.match(text, start)
     if m is None:
         return None
-    words = m.group(0).replace("-based", "").split()
+    return longest_place(m.group(0).replace("-based", "").split())
+
+
+def longest_place(words: list[str]) -> tuple[str, str] | None:
+    """The longest leading run of `words` that the gazetteer knows, and its kind."""
     for n in range(len(words), 0, -1):
         name = " ".join(words[:n]).rstrip(".,'")
         place = lookup(name)
