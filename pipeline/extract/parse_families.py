@@ -1,0 +1,309 @@
+"""What parse.py reads off a sentence's dependency tree: the families of facts in passing.
+
+- where the user lives: a place (the gazetteer) in "in <place>" that hangs, through the
+  nouns between, from the user's verb of living ("I live two blocks from the rambla in
+  Montevideo", "we rent a tiny flat above a bakery in Porto") or of working at a workplace
+  ("I work in the hospital pharmacy in Tampere", weaker);
+- pets, partners and children: a name in apposition to the word for who they are, either
+  way round ("Mopoke, the cat, ...", "our twins, Ada and Noor, ...", "Tomás, my husband");
+  "my"/"our" makes them the user's, "the" only in a turn the user tells of themselves, and
+  someone else's ("my sister's cat, Pip") never;
+- languages: a language the user speaks, writes or reads as the verb's object ("we speak
+  mostly Danish at home"), and languages listed by where they are used without a verb
+  ("so Portuguese at home, Japanese at work");
+- work: "my job at <Org>" (the user's job noun, not an old one) and a job told by its
+  vehicle ("I drive a forklift": forklift driver).
+
+Each candidate is checked twice: by the tree (parse_clause.py) and by the clause's mood
+(mentions.own, the verdict the phrase families use). Pure.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from pipeline.extract import lexicon as lx
+from pipeline.extract.mentions import Found, is_name, own, place_at
+from pipeline.extract.parse_clause import asserted_now, governor, is_user, mine, subject_of
+
+Doc = Any  # a spaCy Doc
+Token = Any
+
+#: Verbs of living somewhere (lemmas).
+_LIVE = frozenset({"live", "reside", "settle", "base", "rent", "share"})
+_WORK = frozenset({"work", "intern", "volunteer", "temp", "freelance", "teach", "nurse"})
+#: Nouns of a place of work, for "I work in the hospital pharmacy in Tampere".
+_WORKPLACES = frozenset({
+    "hospital", "clinic", "pharmacy", "school", "warehouse", "office", "factory", "plant",
+    "depot", "lab", "laboratory", "bakery", "restaurant", "shop", "store", "library", "bank",
+    "university", "college", "hotel", "cafe", "café", "kitchen", "studio", "firm", "agency",
+    "centre", "center", "practice", "surgery", "garage", "site", "mill", "port", "airport"})
+#: Words in a noun chain that make the place a visit's, not a home's.
+_VISIT = frozenset({
+    "trip", "weekend", "holiday", "holidays", "vacation", "visit", "conference", "wedding",
+    "honeymoon", "tour", "layover", "stopover", "hotel", "festival", "airbnb", "airport",
+    "station", "parents", "mum", "mom", "dad", "family", "friend", "friends", "sister",
+    "brother", "cousin", "aunt", "uncle", "grandparents", "gran", "in-laws", "office"})
+_PARTNERS = frozenset({"husband", "wife", "partner", "boyfriend", "girlfriend", "fiance",
+                       "fiancé", "fiancee", "fiancée", "spouse"})
+_CHILDREN = frozenset({"son", "daughter", "kid", "child", "boy", "girl", "baby", "stepson",
+                       "stepdaughter", "twin", "toddler", "children", "kids", "boys", "girls",
+                       "twins", "sons", "daughters"})
+_SPEAK = frozenset({"speak", "write", "read", "use", "translate", "interpret", "teach"})
+#: Where a language is used, in a verbless list ("Portuguese at home, Japanese at work").
+_LANGUAGE_SETTINGS = frozenset({"home", "work", "school", "church"})
+_JOB_NOUNS = frozenset({"job", "role", "position", "post", "internship", "contract",
+                        "placement", "gig"})
+#: "my old job at Acme" is no longer the job.
+_NOT_NOW = frozenset({"old", "former", "previous", "last", "first", "dream", "next", "future",
+                      "ideal", "summer", "part-time", "weekend", "side"})
+#: Vehicles driven for a living: "I drive a forklift" tells the job.
+_DRIVEN = frozenset({"forklift", "bus", "taxi", "cab", "lorry", "truck", "tram", "train",
+                     "ambulance", "crane", "tractor", "digger", "excavator", "minicab"})
+_REMOTE = re.compile(r"\b(?:remote(?:ly)?|from home|commut\w*|wfh)\b", re.I)
+_TRAILING = re.compile(r"\s+(?:here|now|then|too|again)$")
+
+
+def facts(doc: Doc, text: str, *, turn_mine: bool) -> Iterator[Found]:
+    """Every family's candidates in the parse `doc` of sentence `text`."""
+    yield from _places(doc, text)
+    yield from _named(doc, text, turn_mine)
+    yield from _ages(doc, text, turn_mine)
+    yield from _languages(doc, text)
+    yield from _work(doc, text)
+
+
+def _users_clause(verb: Token | None, text: str, at: Token) -> bool:
+    return (verb is not None and is_user(subject_of(verb)) and asserted_now(verb)
+            and _own(at, text))
+
+
+def _own(token: Token, text: str) -> bool:
+    """The mood verdict of the phrase families (mentions.own) on the token's clause, read
+    from the start of the sentence the parser puts it in (the splitter may join two)."""
+    start = token.sent.start_char
+    return own(text[start:], token.idx - start, False)
+
+
+# --- where the user lives ---------------------------------------------------------------------
+def _places(doc: Doc, text: str) -> Iterator[Found]:
+    for token in doc:
+        if token.pos_ != "PROPN" or (token.i > 0 and doc[token.i - 1].pos_ == "PROPN"):
+            continue  # one reading per name, from its first word
+        found = place_at(text, token.idx)
+        if found is None:
+            continue
+        name, kind = found
+        head = _span_head(doc, token, len(name.split()))
+        if head.dep_ != "pobj" or head.head.lower_ != "in":
+            continue
+        nouns = _nouns_up(head.head)
+        if any(n.lower_ in _VISIT or mine(n) is False for n in nouns):
+            continue
+        verb = governor(head)
+        if verb is None or not _users_clause(verb, text, token):
+            continue
+        lemma = verb.lemma_.lower()
+        if lemma in _LIVE:
+            confidence = 0.8
+        elif (lemma in _WORK and kind == "city" and not _REMOTE.search(text)
+              and any(n.lemma_.lower() in _WORKPLACES for n in (*nouns, *_objects(verb)))):
+            # Working at a place in a city is weaker evidence of living there; a remote job
+            # or a firm's country says nothing of where the user lives.
+            confidence = 0.7
+        else:
+            continue
+        predicate = {"city": "city", "country": "country"}.get(kind)
+        if predicate:
+            yield predicate, name, "assert", confidence, token.idx
+
+
+def _objects(verb: Token) -> list[Token]:
+    """The nouns under the verb's own prepositions ("work [in the ward of the hospital]")."""
+    return [o for p in verb.children if p.dep_ == "prep" for o in p.subtree
+            if o.pos_ == "NOUN"]
+
+
+def _span_head(doc: Doc, first: Token, words: int) -> Token:
+    """The token of a multi-word name whose head lies outside it ("Cape Town": Town)."""
+    span = doc[first.i:min(len(doc), first.i + words)]
+    return next((t for t in span if not (span.start <= t.head.i < span.end) or t.head.i == t.i),
+                span[-1])
+
+
+def _nouns_up(token: Token) -> list[Token]:
+    """The nouns between a preposition and the verb it hangs from."""
+    out = []
+    while token.head.i != token.i and token.pos_ not in ("VERB", "AUX") and len(out) < 10:
+        token = token.head
+        if token.pos_ in ("NOUN", "PROPN"):
+            out.append(token)
+    return out
+
+
+# --- pets, partners, children -----------------------------------------------------------------
+def _named(doc: Doc, text: str, turn_mine: bool) -> Iterator[Found]:
+    for token in doc:
+        if token.dep_ != "appos":
+            continue
+        pair = _name_and_word(token)
+        if pair is None:
+            continue
+        name, word = pair
+        whose = mine(word)
+        if whose is False or (whose is None and not (turn_mine and _determined(word))):
+            continue
+        if not _standing(name, text):
+            continue
+        lemma = word.lower_
+        names = [name, *(c for c in name.children if c.dep_ == "conj" and _is_name(c))]
+        if lemma in lx.ANIMALS or lemma in lx.ANIMAL_PLURALS:
+            kind = lx.ANIMAL_PLURALS.get(lemma, lemma)
+            for n in names:
+                yield "pet", f"{kind} named {n.text}", "assert", 0.7, n.idx
+        elif lemma in _PARTNERS and whose and len(names) == 1:
+            yield "partner_name", name.text, "assert", 0.75, name.idx
+        elif lemma in _CHILDREN and whose:
+            for n in names:
+                yield "child_name", n.text, "assert", 0.75, n.idx
+
+
+_NUMBERS = frozenset("one two three four five six seven eight nine ten eleven twelve thirteen"
+                     " fourteen fifteen sixteen seventeen eighteen".split())
+_KIDS = frozenset({"kids", "children", "boys", "girls", "twins", "sons", "daughters"})
+
+
+def _ages(doc: Doc, text: str, turn_mine: bool) -> Iterator[Found]:
+    """Children named by their ages beside the user's kids: "the kids: Ines is seven and
+    Joel is four" ("my sister has two kids, ..." are hers)."""
+    kids = [t for t in doc if t.lower_ in _KIDS]
+    if not kids or not any(_users_kids(k, turn_mine) for k in kids):
+        return
+    for token in doc:
+        verb = token.head
+        if not (token.dep_ == "nsubj" and _is_name(token) and verb.lemma_ == "be"):
+            continue
+        age = next((c for c in verb.children if c.dep_ in ("attr", "acomp")), None)
+        if age is None or not (age.lower_ in _NUMBERS or (age.is_digit and int(age.text) < 19)):
+            continue
+        if asserted_now(verb) and _own(token, text):
+            yield "child_name", token.text, "assert", 0.7, token.idx
+
+
+def _users_kids(noun: Token, turn_mine: bool) -> bool:
+    whose = mine(noun)
+    if whose is False or (whose is None and not (turn_mine and _determined(noun))):
+        return False
+    verb = governor(noun)
+    subject = subject_of(verb) if verb is not None and verb.i != noun.i else None
+    return subject is None or subject.i == noun.i or is_user(subject) or not (
+        subject.pos_ in ("PRON", "PROPN") or mine(subject) is not None)
+
+
+def _name_and_word(appos: Token) -> tuple[Token, Token] | None:
+    """(name, kind word) of an apposition, whichever of the two comes first."""
+    head = appos.head
+    if _is_name(head) and appos.pos_ == "NOUN":
+        return head, appos
+    if _is_name(appos) and head.pos_ == "NOUN":
+        return appos, head
+    return None
+
+
+def _is_name(token: Token) -> bool:
+    return token.pos_ == "PROPN" and token.text[:1].isupper() and is_name(token.text)
+
+
+def _determined(word: Token) -> bool:
+    return any(c.dep_ == "det" and c.lower_ == "the" for c in word.children)
+
+
+def _standing(name: Token, text: str) -> bool:
+    """The clause the name stands in is asserted now, whoever its subject is."""
+    verb = governor(name)
+    return (verb is None or asserted_now(verb)) and _own(name, text)
+
+
+# --- languages --------------------------------------------------------------------------------
+def _languages(doc: Doc, text: str) -> Iterator[Found]:
+    for token in doc:
+        if token.text not in lx.LANGUAGES:
+            continue
+        first = token
+        while first.dep_ == "conj" and first.head.i != first.i:
+            first = first.head
+        if first.text not in lx.LANGUAGES:  # "Portuguese at home and French": on "home"
+            holder = first.head.head if first.dep_ == "pobj" else first
+            if holder.text not in lx.LANGUAGES:
+                continue
+            first = holder
+        head = first.head
+        if first.dep_ == "dobj" and head.lemma_.lower() in _SPEAK and _users_clause(
+                head, text, token):
+            yield "language_spoken", token.text, "assert", 0.8, token.idx
+        elif ((_setting(token) or _setting(first)) and _fragment(first)
+              and _own(token, text)):
+            yield "language_spoken", token.text, "assert", 0.75, token.idx
+
+
+def _setting(token: Token) -> bool:
+    """A language told with where it is used: "Japanese at work", "English with the team"."""
+    for prep in (c for c in token.children if c.dep_ == "prep"):
+        objects = [c for c in prep.children if c.dep_ == "pobj"]
+        if prep.lower_ == "at" and any(o.lower_ in _LANGUAGE_SETTINGS for o in objects):
+            return True
+        if prep.lower_ == "with" and objects:
+            return True
+    return False
+
+
+def _fragment(token: Token) -> bool:
+    """No verb of its own: the language heads a verbless part of the sentence."""
+    return token.dep_ in ("ROOT", "advcl", "npadvmod", "appos", "dep", "conj") and not any(
+        c.dep_ in ("nsubj", "aux", "cop") for c in token.children)
+
+
+# --- work -------------------------------------------------------------------------------------
+def _work(doc: Doc, text: str) -> Iterator[Found]:
+    for token in doc:
+        lemma = token.lemma_.lower()
+        if lemma in _JOB_NOUNS and mine(token) and not any(
+                c.lower_ in _NOT_NOW for c in token.children):
+            org = _org_after(token)
+            verb = governor(token)
+            if org and (verb is None or asserted_now(verb)) and _own(token, _present(verb, text)):
+                yield "employer", org, "assert", 0.75, token.idx
+        elif (lemma == "drive" and token.tag_ in ("VBP", "VBZ")
+              and _users_clause(token, text, token)):
+            driven = next((c for c in token.children if c.dep_ == "dobj"), None)
+            if driven is not None and driven.lower_ in _DRIVEN:
+                yield "job_title", f"{driven.lower_} driver", "assert", 0.7, token.idx
+
+
+def _present(verb: Token | None, text: str) -> str:
+    """`text` with the "will" of a continuing verb blanked ("I'll keep my job at X" has it
+    now; parse_clause lets it through), so the mood verdict reads the present."""
+    if verb is None or verb.lemma_ not in ("keep", "stay", "remain"):
+        return text
+    for aux in (c for c in verb.children if c.dep_ == "aux" and c.lower_ in ("will", "'ll")):
+        text = text[:aux.idx] + " " * len(aux.text) + text[aux.idx + len(aux.text):]
+    return text
+
+
+def _org_after(noun: Token) -> str | None:
+    """The organisation in "<noun> at/with <Org>": a capitalised name that is no place."""
+    # "keep my job at X": the parser may hang "at X" on the verb of the job.
+    holders = [noun, noun.head] if noun.dep_ == "dobj" else [noun]
+    for prep in (c for h in holders for c in h.children
+                 if c.dep_ == "prep" and c.lower_ in ("at", "with")):
+        obj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        if obj is None or obj.pos_ != "PROPN":
+            continue
+        words = [t for t in obj.subtree if t.i <= obj.i and t.dep_ in ("compound", "pobj")
+                 and t.text[:1].isupper()]
+        name = _TRAILING.sub("", " ".join(t.text for t in words))
+        place = place_at(name, 0) if name else None
+        if name and (place is None or place[0] != name):
+            return name
+    return None
