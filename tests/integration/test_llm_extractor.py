@@ -298,6 +298,35 @@ def test_priced_model_cost_comes_from_litellm(server: FakeLLMServer) -> None:
     assert 0.01 < result.cost_usd < 10  # bundled price map: cents to dollars per 1M tokens
 
 
+def test_success_logging_runs_only_for_a_registered_callback(server: FakeLLMServer,
+                                                            monkeypatch) -> None:
+    """Without a litellm callback its success handler (a thread-pool hand-over per call) is
+    skipped; with one, the callback hears of every call. The price is the same either way."""
+    import litellm
+    from litellm.integrations.custom_logger import CustomLogger
+
+    submitted: list[object] = []
+    executor = litellm.utils.executor
+    real_submit = executor.submit
+    monkeypatch.setattr(executor, "submit",
+                        lambda fn, *a, **kw: submitted.append(fn) or real_submit(fn, *a, **kw))
+    heard = threading.Event()
+
+    class Heard(CustomLogger):
+        def log_success_event(self, kwargs, response_obj, start_time, end_time) -> None:
+            heard.set()
+
+    server.script = [Reply(model="gpt-4o-mini", usage=(10_000, 1_000))] * 2
+    client = client_for(server, model="openai/gpt-4o-mini")
+    quiet = client.complete([{"role": "user", "content": "hi"}], response_schema=None)
+    assert submitted == []
+    monkeypatch.setattr(litellm, "callbacks", [Heard()])
+    logged = client.complete([{"role": "user", "content": "hi"}], response_schema=None)
+    assert len(submitted) == 1 and heard.wait(5)
+    assert quiet.cost_usd == logged.cost_usd > 0
+    assert (quiet.prompt_tokens, quiet.completion_tokens) == (10_000, 1_000)
+
+
 @pytest.mark.parametrize(("attempt", "rand", "retry_after", "expected"), [
     (0, 0.0, None, 0.0),
     (0, 0.5, None, 0.25),
