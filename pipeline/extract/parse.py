@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from pipeline.extract import lexicon as lx
-from pipeline.extract.mentions import NOT_NAMES, Found
+from pipeline.extract.mentions import NOT_NAMES, Found, place_at
 from pipeline.extract.parse_families import facts
 
 #: The pinned model package (pyproject.toml) and the components this pass needs.
@@ -49,7 +49,8 @@ _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|we|we're|we've|our|u
 _CAPITALISED = re.compile(r"(?<=\s)(?:\(|\")?([A-Z][\w'-]+)|^\W*([A-Z][\w'-]+)(?=,)")
 #: The words each family's readings start from (parse_families.py): no such word, no parse.
 _LIVING = re.compile(r"\b(?:liv(?:e|es|ed|ing)|resid\w*|settled|based|rent\w*|shar(?:e|ing)"
-                     r"|work(?:s|ing)?)\b", re.I)
+                     r"|work(?:s|ing)?|teach(?:es|ing)?|volunteer\w*|intern(?:s|ing)?|temp(?:s|ing)?"
+                     r"|freelanc\w*|nurs(?:e|es|ing))\b", re.I)
 _PEOPLE_WORDS = re.compile(
     r"\b(?:" + lx.alt(lx.ANIMALS) + r"|husband|wife|partner|boyfriend|girlfriend|fianc[eé]e?"
     r"|spouse|son|daughter|kids?|children|child|boys?|girls?|twins|baby|stepson"
@@ -92,14 +93,16 @@ def wanted(text: str, known: frozenset[str], turn_text: str = "") -> frozenset[s
     """The predicates this pass could add to sentence `text`, whose claims already give
     `known`: the cheap gate that keeps most sentences away from the parser (a first-person
     word, a capitalised word past the first or a workplace, and the words a family reads)."""
-    names = [w for m in _CAPITALISED.finditer(text)
-             if (w := m.group(1) or m.group(2)) not in NOT_NAMES]
+    capitalised = [m for m in _CAPITALISED.finditer(text)
+                   if (m.group(1) or m.group(2)) not in NOT_NAMES]
+    names = [m.group(1) or m.group(2) for m in capitalised]
     job = _JOB.search(text)
     if not names and not job:
         return frozenset()
     mine = bool(_FIRST_PERSON.search(text))
     out: set[str] = set()
-    if names and mine and _LIVING.search(text):
+    if mine and _LIVING.search(text) and any(
+            place_at(text, m.start(1) if m.group(1) else m.start(2)) for m in capitalised):
         out |= PLACE
     if (names and _SET_OFF.search(text) and _PEOPLE_WORDS.search(text)
             and (mine or _FIRST_PERSON.search(turn_text))):

@@ -32,6 +32,10 @@ Token = Any
 
 #: Verbs of living somewhere (lemmas).
 _LIVE = frozenset({"live", "reside", "settle", "base", "rent", "share"})
+#: Of these, the ones that need a home as their object.
+_RENTED = frozenset({"rent", "share"})
+_HOMES = frozenset({"flat", "apartment", "house", "home", "place", "room", "studio", "condo",
+                    "cottage", "bedsit", "loft", "terrace", "townhouse", "bungalow", "unit"})
 _WORK = frozenset({"work", "intern", "volunteer", "temp", "freelance", "teach", "nurse"})
 #: Nouns of a place of work, for "I work in the hospital pharmacy in Tampere".
 _WORKPLACES = frozenset({
@@ -55,6 +59,10 @@ _SPEAK = frozenset({"speak", "write", "read", "use", "translate", "interpret", "
 _LANGUAGE_SETTINGS = frozenset({"home", "work", "school", "church"})
 _JOB_NOUNS = frozenset({"job", "role", "position", "post", "internship", "contract",
                         "placement", "gig"})
+#: Verbs of having a job one has now ("I love my job at X"); ending, starting, seeking or
+#: changing one ("quit", "start", "apply for") is the phrase rules' to date.
+_HOLDING = frozenset({"be", "love", "like", "enjoy", "hate", "dislike", "keep", "have", "do",
+                      "mind", "appreciate", "tolerate", "adore"})
 #: "my old job at Acme" is no longer the job.
 _NOT_NOW = frozenset({"old", "former", "previous", "last", "first", "dream", "next", "future",
                       "ideal", "summer", "part-time", "weekend", "side"})
@@ -105,6 +113,9 @@ def _places(doc: Doc, text: str) -> Iterator[Found]:
         if verb is None or not _users_clause(verb, text, token):
             continue
         lemma = verb.lemma_.lower()
+        if lemma in _RENTED and not any(n.lemma_.lower() in _HOMES
+                                        for n in (*nouns, *verb.children)):
+            continue  # "we rent a car in Faro" is a trip; "we rent a flat in Faro" a home
         if lemma in _LIVE:
             confidence = 0.8
         elif (lemma in _WORK and kind == "city" and not _REMOTE.search(text)
@@ -272,6 +283,9 @@ def _work(doc: Doc, text: str) -> Iterator[Found]:
                 c.lower_ in _NOT_NOW for c in token.children):
             org = _org_after(token)
             verb = governor(token)
+            if token.dep_ not in ("nsubj", "nsubjpass") and verb is not None and (
+                    verb.lemma_.lower() not in _HOLDING):
+                continue  # "I quit my job at X", "I start my job at X": the rules' changes
             if org and (verb is None or asserted_now(verb)) and _own(token, _present(verb, text)):
                 yield "employer", org, "assert", 0.75, token.idx
         elif (lemma == "drive" and token.tag_ in ("VBP", "VBZ")
@@ -302,7 +316,12 @@ def _org_after(noun: Token) -> str | None:
             continue
         words = [t for t in obj.subtree if t.i <= obj.i and t.dep_ in ("compound", "pobj")
                  and t.text[:1].isupper()]
-        name = _TRAILING.sub("", " ".join(t.text for t in words))
+        if not words:
+            continue
+        end = obj.idx + len(obj.text)
+        if obj.i + 1 < len(obj.doc) and obj.doc[obj.i + 1].dep_ == "case":
+            end += len(obj.doc[obj.i + 1].text)  # "St Olave's"
+        name = _TRAILING.sub("", obj.doc.text[words[0].idx:end])
         place = place_at(name, 0) if name else None
         if name and (place is None or place[0] != name):
             return name

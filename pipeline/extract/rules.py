@@ -36,6 +36,7 @@ from pipeline.extract.kinds import NORMALISERS, PREDICATE_KIND
 from pipeline.extract.mood import clause_span
 from pipeline.extract.naming import name_pets
 from pipeline.extract.objects import ObjCtx
+from pipeline.extract.parse import parsed_facts
 from pipeline.extract.passing import passing_facts
 from pipeline.extract.patterns import RULES
 from pipeline.extract.planned import (
@@ -179,8 +180,11 @@ def _passing_claims(sentence: Sentence, claims: list[Claim], base: tuple[str, in
     gone = {(c.predicate, c.object.casefold()) for c in claims if c.op == "retract" and c.object}
     out: list[Claim] = []
     text = sentence.text
-    for predicate, value, op, confidence, pos in passing_facts(
-            text, question=sentence.question, turn_text=turn_text):
+    found = passing_facts(text, question=sentence.question, turn_text=turn_text)
+    # The parse adds only predicates that neither the rules nor the phrase families gave.
+    found += parsed_facts(text, question=sentence.question, turn_text=turn_text,
+                          known=frozenset({c.predicate for c in claims} | {f[0] for f in found}))
+    for predicate, value, op, confidence, pos in found:
         if predicate in single or (predicate, value.casefold()) in values:
             continue
         if op == "assert" and any(p == predicate and value.casefold().endswith(name)

@@ -1,13 +1,20 @@
 """The dependency-parse pass (pipeline/extract/parse*.py) on the real spaCy model, with
 sentences written for this test: what it attaches to the user, what it leaves (someone
-else's, negated, asked, conditional, wished, past), and the one-line error when the
-model is missing."""
+else's, negated, asked, conditional, wished, past), that the rule extractor uses it
+only where its own families found nothing for the predicate, and the one-line error when
+the model is missing."""
 from __future__ import annotations
+
+from datetime import UTC, datetime
 
 import pytest
 
 from pipeline.extract import parse
 from pipeline.extract.parse import ParserMissing, parsed_facts, wanted
+from pipeline.extract.rules import extract_turn
+from schemas.records import Turn
+
+AT = datetime(2026, 9, 14, 19, 0, tzinfo=UTC)
 
 
 def found(text: str, turn: str = "") -> set[tuple[str, str]]:
@@ -66,6 +73,9 @@ def test_the_parse_attaches_the_users_facts(text, fact):
     "My old job at Brambleworth Analytics paid better.",
     "I'll take a job at Brambleworth Analytics if they ask.",
     "My sister has two kids, Maja is nine and Emil is three.",
+    "I quit my job at Brambleworth Analytics and I feel free.",
+    "I'm leaving my job at Brambleworth Analytics in May.",
+    "We rent a little car in Valencia every summer.",
     # a visit, a remote job, a firm's country
     "I'm staying at a hotel near the harbour in Gdansk, and the bed is awful.",
     "I work remotely for a small studio in Tallinn.",
@@ -93,6 +103,20 @@ def test_the_gate_keeps_the_parser_off_sentences_that_could_give_nothing():
     assert "city" in wanted("I live near the park in Lisbon.", frozenset())
     # A predicate the sentence already has is not read again.
     assert "city" not in wanted("I live near the park in Lisbon.", frozenset({"city"}))
+
+
+def _turn(text: str) -> set[tuple[str, str]]:
+    turn = Turn(index=0, role="user", text=text, at=AT)
+    return {(c.predicate, c.object) for c in extract_turn(turn, session_id="s")
+            if c.op == "assert"}
+
+
+def test_the_rule_extractor_uses_the_parse_where_its_families_found_nothing():
+    got = _turn("I live two streets back from the seafront in Brighton, and I love it.")
+    assert ("city", "Brighton") in got
+    # Where the phrase families name the city, the parse adds no second one.
+    got = _turn("I live in Brighton, two streets back from the seafront in Hove.")
+    assert {v for p, v in got if p == "city"} == {"Brighton"}
 
 
 def test_a_missing_model_fails_with_a_one_line_hint(monkeypatch):
