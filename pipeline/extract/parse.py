@@ -49,8 +49,8 @@ _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|we|we're|we've|our|u
 _CAPITALISED = re.compile(r"(?<=\s)(?:\(|\")?([A-Z][\w'-]+)|^\W*([A-Z][\w'-]+)(?=,)")
 #: The words each family's readings start from (parse_families.py): no such word, no parse.
 _LIVING = re.compile(r"\b(?:liv(?:e|es|ed|ing)|resid\w*|settled|based|rent\w*|shar(?:e|ing)"
-                     r"|work(?:s|ing)?|teach(?:es|ing)?|volunteer\w*|intern(?:s|ing)?|temp(?:s|ing)?"
-                     r"|freelanc\w*|nurs(?:e|es|ing))\b", re.I)
+                     r"|work(?:s|ing)?|teach(?:es|ing)?|volunteer\w*|intern(?:s|ing)?"
+                     r"|temp(?:s|ing)?|freelanc\w*|nurs(?:e|es|ing))\b", re.I)
 _PEOPLE_WORDS = re.compile(
     r"\b(?:" + lx.alt(lx.ANIMALS) + r"|husband|wife|partner|boyfriend|girlfriend|fianc[eé]e?"
     r"|spouse|son|daughter|kids?|children|child|boys?|girls?|twins|baby|stepson"
