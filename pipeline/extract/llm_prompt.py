@@ -8,10 +8,11 @@ are dropped and logged, never repaired by guessing).
 """
 from __future__ import annotations
 
+import functools
 import json
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Annotated, Any, Literal
@@ -259,19 +260,24 @@ def _fold(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-def _grounded(predicate: str, obj: str, transcript: Transcript) -> bool:
-    """True when the value is in what the user said: every word of a named value (a city,
-    an employer, a pet's name), some word of a described one. A hallucinated object is
-    dropped, not stored."""
+def _said(transcript: Transcript) -> frozenset[str]:
+    """The folded words of every user turn: what a value must be found in."""
+    return frozenset(re.findall(r"\w+", _fold(" ".join(t.text for t in transcript.turns
+                                                        if t.role == "user"))))
+
+
+def _grounded(predicate: str, obj: str, said: Callable[[], frozenset[str]]) -> bool:
+    """True when the value is in what the user said (`said()`): every word of a named value
+    (a city, an employer, a pet's name), some word of a described one. A hallucinated
+    object is dropped, not stored."""
     if predicate in _DERIVED:
         return True
-    said = set(re.findall(r"\w+", _fold(" ".join(t.text for t in transcript.turns
-                                                   if t.role == "user"))))
     words = re.findall(r"\w+", _fold(obj))
     words = [w for w in words if len(w) > 2 or w.isdigit()] or words
     if not words:
         return False
-    return (all if predicate in _NAMED else any)(w in said for w in words)
+    heard = said()
+    return (all if predicate in _NAMED else any)(w in heard for w in words)
 
 
 #: Values that are names: every word must have been said.
@@ -291,7 +297,7 @@ def _short(item: Any) -> Any:
 
 
 def _check(raw: Any, transcript: Transcript, by_index: dict[int, Turn],
-           vocabulary: Vocabulary) -> Claim | str:
+           vocabulary: Vocabulary, said: Callable[[], frozenset[str]]) -> Claim | str:
     """A Claim, or the reason the item is dropped."""
     try:
         item = ExtractedItem.model_validate(raw)
@@ -323,7 +329,7 @@ def _check(raw: Any, transcript: Transcript, by_index: dict[int, Turn],
     obj = _normalize_object(predicate, clean_value(predicate, item.object))
     if not obj:
         return f"bad value {item.object!r} for {predicate}"
-    if not privileged and not _grounded(predicate, obj, transcript):
+    if not privileged and not _grounded(predicate, obj, said):
         return f"object {obj!r} is not in the transcript"
     untrusted = turn.role if turn.role != "user" else (
         elsewhere.role if elsewhere is not None else None)
@@ -351,11 +357,13 @@ def parse_response(text: str, transcript: Transcript, *,
     if raw_items is None:
         return ParsedClaims(claims=(), drops=((_short(text or ""), "malformed answer"),))
     by_index = {t.index: t for t in transcript.turns}
+    # The user's words, folded once per answer (not once per item), and only if asked.
+    said = functools.cache(lambda: _said(transcript))
     kept: list[Claim] = []
     drops: list[tuple[Any, str]] = []
     seen: set[tuple[str, str, str]] = set()
     for raw in raw_items:
-        result = _check(raw, transcript, by_index, vocabulary)
+        result = _check(raw, transcript, by_index, vocabulary, said)
         if isinstance(result, str):
             drops.append((_short(raw), result))
             continue
