@@ -54,7 +54,9 @@ _SPLIT = re.compile(
     r"|,\s+(?=(?:i|i'm|i've|i'd|i'll|im|we|we're|we've|my|our|but|so|which|who|because"
     r"|though(?!\s*,)|although|also|oh|btw|anyway|actually|sorry|not|it|it's|that's|please|then"
     r"|still\s+(?:in|living|based|at|with|smoking)"
-    r"|now|just|since|as|right|thanks|thank|hope|any|can|could|what|how|is|are|do|does"
+    # ", as a nurse" names the role of the clause before it; ", as I said" starts a clause.
+    r"|now|just|since|as(?!\s+(?:an?|the)\s)|right|thanks|thank|hope|any|can|could|what|how"
+    r"|is|are|do|does"
     r"|should|would|where|when|why|nice|good|great|haha|lol|and\s+where|whereas)\b)", _I)
 
 _LEAD = re.compile(

@@ -61,7 +61,8 @@ WORK: tuple[Rule, ...] = (
         r"\s+(?:for|since)\b.*",
     ), keys=("work", "employed", "doing"), kind="org"),
     Rule("employer.join", "employer", (
-        r"<PAST>(?:joined|started\s+(?:at|with)|(?:started|begun|began)\s+(?:working|work)\s+"
+        r"<PAST>(?:joined|started\s+(?:at|with)|(?:began|begun)\s+at"
+        r"|(?:started|begun|began)\s+(?:working|work)\s+"
         r"(?:at|for|with)|(?:started"
         r"|begun"
         r"|began)\s+(?:a|my|the)\s+(?:new\s+)?(?:job|position|role|gig|career|internship"

@@ -14,65 +14,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 
-_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|march|mar|apr(?:il)?|may|june?|july?|aug(?:ust)?"
-          r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?")
-_WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-_NUM = (r"(?:\d+|half an?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
-        r"|thirteen|fourteen|sixteen|seventeen|eighteen|nineteen|forty|fifty"
-        r"|fifteen|twenty|thirty|a few|a couple(?: of)?|couple of|several|few)(?: and a half)?")
-_UNIT = r"(?:day|week|fortnight|month|year|decade)s?(?: and a half)?"
-_YEAR = r"(?:19|20)\d\d"
-_DAYNUM = r"(?:[0-3]?\d)(?:st|nd|rd|th)?"
-_SEASON = r"(?:summer|winter|spring|autumn|fall)"
-_ABOUT = r"(?:about|around|almost|nearly|over|more than|roughly|close to|at least|just over) "
+from pipeline.extract.timepatterns import HINT, NUM_UNIT, TIME_RE, WEEKDAY
 
-_KINDS: tuple[tuple[str, str], ...] = (
-    # A leading "on"/"from"/"since" belongs to the date (an object is trimmed before it).
-    ("date", rf"\b(?:(?:on|from|since) )?(?:\d{{4}}-\d\d-\d\d|\d{{1,2}}/\d{{1,2}}/\d{{2,4}}"
-             rf"|(?:the )?{_DAYNUM}(?: of)? {_MONTH}(?:,? {_YEAR})?"
-             rf"|{_MONTH} {_DAYNUM}(?![\d:])(?:,? {_YEAR})?)"),
-    ("ago", rf"\b(?:{_ABOUT})?{_NUM} {_UNIT}(?: or so)? (?:ago|back)\b"),
-    # "on the 5th", "Monday the 11th": a day of a month the speaker leaves implicit.
-    ("dom", rf"\b(?:(?:on|from|by|until|starting) )?(?:(?:{_WEEKDAY}),? )?the [0-3]?\d"
-            rf"(?:st|nd|rd|th)\b(?!,? (?:of )?{_MONTH})"),
-    ("future", rf"\b(?:next (?:week(?:end)?|month|year|{_SEASON}|{_WEEKDAY}|{_MONTH})"
-               rf"|tomorrow|the week after next|(?:in|after) the new year"
-               rf"|in {_NUM} {_UNIT}(?! ago)|soon|later this (?:week|month|year)"
-               rf"|this coming \w+|upcoming|some ?day|one day|in the future"
-               rf"|by (?:the (?:end|start) of )?(?:(?:this|next) )?(?:{_SEASON}|christmas"
-               rf"|the weekend"
-               rf"|(?:the )?(?:year|month|week)(?: end)?|year-end|new year|easter))\b"),
-    ("part", rf"\b(?:(?:at|in) )?(?:the )?(?:(?:start|beginning|middle|end) of|early|late|mid-?)"
-             rf" ?(?:the |this |last |)(?:year|month)\b"),
-    ("season", rf"\b(?:(?:(?:way )?back|sometime) )?(?:in|during|since|over|from|around|through)"
-               rf" (?:the )?(?:early |late )?{_SEASON}(?:,? (?:of )?{_YEAR})?\b"),
-    ("rel", rf"\b(?:last|this past|past|earlier this|this|over the|during the) "
-            rf"(?:week(?:end)?|month|year|{_SEASON}|{_WEEKDAY}|{_MONTH})"),
-    ("wday", rf"\b(?:on|from|starting|until) {_WEEKDAY}\b"),
-    ("holiday", r"\b(?:over|at|around|for|since|during|before|after|just after|right after) "
-                r"(?:the )?(?:christmas|xmas|easter|new year(?:'s)?|thanksgiving|the holidays)\b"),
-    ("day", r"\b(?:the day before yesterday|the week before last|yesterday|today|tonight|this (?:morning|afternoon"
-            r"|evening)|earlier today|last night|the other (?:day|week|night))\b"),
-    ("month", rf"\b(?:(?:(?:way )?back|sometime|somewhere) in|in (?:early|late|mid-?)|in|since"
-              rf"|as of"
-              rf"|during|around|from|early|late|mid-|mid|by|until|at the (?:start|end|beginning)"
-              rf" of|end of|start of) ?{_MONTH}(?:,? {_YEAR}| (?:last|this) year)?"
-              rf"|\b{_MONTH},? {_YEAR}\b"),
-    ("year", rf"\b(?:(?:(?:back |way back )?in|since|from|around|during|as of|starting in|until)"
-             rf"(?: (?:early|late|the middle of|the end of|the start of))?|in mid-?|mid-|mid"
-             rf"|early|late) ?{_YEAR}\b"),
-    ("dur", rf"\b(?:for|over) (?:the )?(?:past |last )?(?:{_ABOUT})?{_NUM} {_UNIT}\b"
-            r"|\bfor (?:years|months|ages|decades|a while|a long time|weeks)\b"),
-)
+__all__ = ["TIME_RE"]  # re-exported: the objects and plans trim at a time expression
 
-#: Any time expression (the union of all kinds). Objects are trimmed where it starts.
-TIME_RE = re.compile("|".join(f"(?P<{k}>{p})" for k, p in _KINDS), re.IGNORECASE)
 
-#: Cheap gate: no match here means no time expression, and no regex or dateparser work.
-_HINT = re.compile(rf"\d|ago\b|last|since|day|tonight|week|month|year|past|back"
-                   rf"|earlier|this|next|tomorrow|soon|for|other|christmas|xmas|easter"
-                   rf"|thanksgiving|holidays|fortnight|{_MONTH}|{_SEASON}|{_WEEKDAY}",
-                   re.IGNORECASE)
 _DEADLINE = re.compile(r"(?:by|until|till)\b", re.IGNORECASE)
 _PERFECT = re.compile(r"\b(?:i've|we've|i have|we have|has|been|i'd|had)\b", re.IGNORECASE)
 
@@ -89,7 +35,6 @@ _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 
             "a couple of": 2, "couple of": 2, "several": 3}
 _SEASON_START = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
 _WORD = re.compile(r"[a-z]+|\d+")
-_NUM_UNIT = re.compile(rf"({_NUM}) ({_UNIT})", re.IGNORECASE)
 
 @dataclass(frozen=True)
 class TimeRef:
@@ -117,7 +62,7 @@ def find_times(text: str) -> list[TimeRef]:
 
 @lru_cache(maxsize=8192)
 def _find_times(text: str) -> tuple[TimeRef, ...]:
-    if not _HINT.search(text):
+    if not HINT.search(text):
         return ()
     return tuple(TimeRef(m.group(0), m.lastgroup or "", m.start(), m.end())
                  for m in TIME_RE.finditer(text))
@@ -254,7 +199,7 @@ def _next(words: list[str], text: str, day0: datetime) -> datetime | None:
         return day0 - timedelta(days=day0.weekday()) + timedelta(days=14)
     if words[-2:] == ["new", "year"]:
         return day0.replace(year=day0.year + 1, month=1, day=1)
-    m = _NUM_UNIT.search(text)
+    m = NUM_UNIT.search(text)
     if words[0] == "in" and m is not None:
         span = day0 - (_minus(m.group(0), day0) or day0)
         return day0 + span if m.group(2).lower().rstrip("s") in ("day", "week", "fortnight") \
@@ -372,7 +317,7 @@ def _relative(words: list[str], day0: datetime) -> datetime:
 
 
 def _minus(text: str, day0: datetime) -> datetime | None:
-    m = _NUM_UNIT.search(text)
+    m = NUM_UNIT.search(text)
     if m is None:
         return None
     raw = m.group(1).lower()
@@ -415,6 +360,7 @@ def _date_text(text: str) -> str:
     """'the 8th of May' as dateparser reads it best: '8 may'."""
     cleaned = re.sub(r"\b(\d+)(?:st|nd|rd|th)\b", r"\1", text.strip().lower())
     cleaned = re.sub(r"^(?:on|from|since) ", "", cleaned)
+    cleaned = re.sub(rf"^{WEEKDAY},? ", "", cleaned)  # "Tuesday, October 13": the date rules
     return cleaned.replace(" of ", " ").removeprefix("the ")
 
 
@@ -434,7 +380,7 @@ def _dateparse(text: str, day0_iso: str, prefer: str) -> datetime | None:
 def span_before(text: str, end: datetime) -> datetime | None:
     """When a span named in `text` ("for six years", "three weeks") began, if it ran until
     `end`; None when `text` names no span."""
-    m = _NUM_UNIT.search(text)
+    m = NUM_UNIT.search(text)
     day0 = as_utc(end).replace(hour=0, minute=0, second=0, microsecond=0)
     return _minus(m.group(0), day0) if m is not None else None
 
