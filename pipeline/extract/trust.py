@@ -30,7 +30,9 @@ _PASTE_MARKER = re.compile(
     r"|(?:it|the (?:\w+ )?(?:e-?mail|message|text|letter|note|document|page|post|sign|ad|site)"
     r"|this|that) (?:says|said|reads|read|states|stated|goes|claims|claimed)"
     r"|copy[- ]?pasted|i(?:'ve| have)? (?:just )?pasted|pasting (?:it|this|below)|pasted below"
-    r"|(?:he|she|they|someone|somebody|my \w+|the \w+) (?:wrote|writes|sent me|texted|emailed"
+    # "my GP sent me to an allergist", "the firm sent me over": sending a person is no paste.
+    r"|(?:he|she|they|someone|somebody|my \w+|the \w+) (?:wrote|writes|sent me(?! (?:to|over"
+    r"|off|away|home|back|out|along|round|around|into|abroad|packing)\b)|texted|emailed"
     r"|messaged)|forwarded message|begin(?:ning)? (?:of )?(?:quote|message))\b", _I)
 _SHORT_QUOTE_WORDS = 3
 
