@@ -12,11 +12,9 @@ reference is each turn's `at`, never the clock.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from datetime import datetime
 from typing import cast
 
-from pipeline.extract import lexicon
 from pipeline.extract.across import link_sentences
 from pipeline.extract.changes import told_changes
 from pipeline.extract.clauses import (
@@ -29,16 +27,20 @@ from pipeline.extract.clauses import (
 )
 from pipeline.extract.corrections import SentenceClaims, apply_corrections
 from pipeline.extract.derive import derive
-from pipeline.extract.grammar import Rule, TriggerIndex
+from pipeline.extract.grammar import Rule
 from pipeline.extract.here import resolve_here, resolve_left
-from pipeline.extract.speaking_from import resolve_speaking_from
-from pipeline.extract.kinds import NORMALISERS, PREDICATE_KIND
+from pipeline.extract.matching import (
+    CLAUSE_RULES,
+    FUTURE_SENSITIVE,
+    SENTENCE_RULES,
+    Found,
+    match_rules,
+    without_contradictions,
+)
 from pipeline.extract.mood import clause_span
 from pipeline.extract.naming import name_pets
-from pipeline.extract.objects import ObjCtx
 from pipeline.extract.parse import parsed_facts
 from pipeline.extract.passing import passing_facts
-from pipeline.extract.patterns import RULES
 from pipeline.extract.planned import (
     dated_plan,
     names_a_target,
@@ -46,12 +48,11 @@ from pipeline.extract.planned import (
     plan_of,
     told_ahead,
 )
-from pipeline.extract.timeexpr import TIME_RE, as_utc, future_starts, resolve_in
+from pipeline.extract.speaking_from import resolve_speaking_from
+from pipeline.extract.timeexpr import as_utc, future_starts, resolve_in
 from pipeline.extract.trust import (
-    blocked,
     find_access_roles,
     framed,
-    hedged,
     is_remember_request,
     split_untrusted,
     starts_question,
@@ -65,26 +66,9 @@ VERSION = "rules-2"
 
 #: Confidence of a privilege claim: it is only ever quarantined.
 ACCESS_CONFIDENCE = 0.3
-#: Confidence cap for hedged statements ("I think I'm ...", "probably").
-HEDGED_CONFIDENCE = 0.5
 
-#: States a future time changes: "I start at Google next month" is not a current employer.
-_FUTURE_SENSITIVE = frozenset({
-    "city", "country", "district", "employer", "job_title", "relationship_status",
-    "smoking_status", "dietary_restriction", "pet", "partner_name", "current_project",
-    "hobby", "health_condition", "accessibility_need"})
 _SINGLE = SINGLE_VALUED
 _AIMS = frozenset({"current_goal", "plan"})
-_COMMON_NOUNS = frozenset({"likes", "dislikes", "hobby", "allergy", "dietary_restriction"})
-_PROPER_WORDS = frozenset(
-    w.lower() for w in (*lexicon.LANGUAGES, *lexicon.COUNTRY_BY_LOWER.values(),
-                        *lexicon.CITIES))
-_CLAUSE_RULES = tuple(r for r in RULES if r.scope == "clause")
-_SENTENCE_RULES = tuple(r for r in RULES if r.scope == "sentence")
-#: One-pass gates of the two rule sets every sentence runs through (by the tuple's id).
-_GATES = {id(rules): TriggerIndex(rules) for rules in (_CLAUSE_RULES, _SENTENCE_RULES)}
-_STOP = re.compile(r"\b(?:anymore|any\s+more|any\s+longer|no\s+longer|used\s+to|not\s.*\bagain"
-                   r"|these\s+days\s+not)\b", re.IGNORECASE)
 _ACCESS_WORDS = re.compile(r"admin|root|moderator|super ?user|access|permission|privilege"
                            r"|authori[sz]", re.IGNORECASE)
 _OTHERS = re.compile(r"^(?:(?:my|our|his|her|their|your)\s+(?!(?:move|job|new|last|first)\b)\w+"
@@ -125,7 +109,7 @@ def match_rule(rule: Rule, text: str) -> list[tuple[str, str, str]]:
     bodies = [sentence.text.rstrip(" .!?")] if rule.scope == "sentence" else [
         restore_subject(strip_lead(c)) for c in sentence.clauses]
     for body in bodies:
-        found = _match_rules((rule,), body, sentence, question=False)
+        found = match_rules((rule,), body, sentence, question=False)
         if found:
             return [(p, v, op) for p, v, op, _ in found]
     return []
@@ -192,7 +176,7 @@ def _passing_claims(sentence: Sentence, claims: list[Claim], base: tuple[str, in
             continue
         start, end = clause_span(text, pos)
         clause = text[start:end]
-        if predicate in _FUTURE_SENSITIVE and future_starts(clause) and _CHANGE.search(clause):
+        if predicate in FUTURE_SENSITIVE and future_starts(clause) and _CHANGE.search(clause):
             continue  # "my team at X ships next week" still works at X
         single.update({predicate} & _SINGLE)
         values.add((predicate, value.casefold()))
@@ -237,7 +221,7 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
         body = restore_subject(strip_lead(clause))
         if not body:
             continue
-        found = _without_contradictions(_match_rules(_CLAUSE_RULES, body, sentence,
+        found = without_contradictions(match_rules(CLAUSE_RULES, body, sentence,
                                                      question=asked or starts_question(body)))
         when = resolve_in(body, at)
         if when is not None and found and {f[0] for f in found} <= _AIMS and names_a_target(
@@ -263,7 +247,7 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
                           for c in _to_claims(later, base, ahead[1]))
         claims.extend(_to_claims(found, base, dated or at))
     text = sentence.text.rstrip(" .!?")
-    found = _match_rules(_SENTENCE_RULES, text, sentence, question=asked)
+    found = match_rules(SENTENCE_RULES, text, sentence, question=asked)
     claims.extend(_to_claims(found, base, resolve_in(text, at) or at))
     claims.extend(_passing_claims(sentence, claims, base, at, turn_text, ahead))
     # As for the clauses: a statement before a final question still counts.
@@ -284,13 +268,12 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
     return _unique([dated_plan(c, evidence, at) for c in claims])
 
 
-Found = tuple[str, str, str, float]
 
 
 def _read_present(body: str) -> list[Found]:
     """What the clause rules make of `body`, a clause put in the present (changes.py)."""
     said = sentences(body)
-    return _match_rules(_CLAUSE_RULES, body, said[0], question=False) if said else []
+    return match_rules(CLAUSE_RULES, body, said[0], question=False) if said else []
 
 
 def _planned(body: str, found: list[Found], at: datetime,
@@ -303,8 +286,8 @@ def _planned(body: str, found: list[Found], at: datetime,
     shifted, when = plan
     have = {(p, v.lower()) for p, v, *_ in found}
     said = sentences(shifted)[0]  # the rules' sentence-wide conditions read the shifted text
-    later = [f for f in _match_rules(_CLAUSE_RULES, shifted, said, question=False)
-             if f[0] in _FUTURE_SENSITIVE and (f[0], f[1].lower()) not in have]
+    later = [f for f in match_rules(CLAUSE_RULES, shifted, said, question=False)
+             if f[0] in FUTURE_SENSITIVE and (f[0], f[1].lower()) not in have]
     return [c.model_copy(update={"modality": "planned"})
             for c in _to_claims(later, base, when)]
 
@@ -323,106 +306,6 @@ def _related_time(found: list[Found],
                 _RELATED.get(p, p) for p, *_ in other}:
             return when
     return None
-
-
-def _match_rules(rules: tuple[Rule, ...], text: str, sentence: Sentence, *,
-                 question: bool) -> list[Found]:
-    lowercase = sentence.lowercase
-    out: list[Found] = []
-    futures: list[int] | None = None
-    lowered = text.lower()
-    gate = _GATES.get(id(rules))
-    fired = gate.triggered(lowered) if gate else [r.triggered(lowered) for r in rules]
-    for rule, on in zip(rules, fired, strict=True):
-        if not on:
-            continue
-        if question and not rule.in_question:
-            continue
-        if rule.requires_rx is not None and not rule.requires_rx.search(sentence.text):
-            continue
-        if rule.unless_rx is not None and rule.unless_rx.search(sentence.text):
-            continue
-        sensitive = not rule.future_ok and rule.predicate in _FUTURE_SENSITIVE
-        if sensitive and futures is None:
-            futures = future_starts(text)
-        for rx in rule.compiled:
-            m = rx.search(text)
-            if m is None or blocked(TIME_RE.sub(" ", text[:m.start()]),
-                                    expert_ok=rule.predicate not in SENSITIVE_PREDICATES):
-                continue
-            if sensitive and futures and _in_future(futures, text, m.start()):
-                continue
-            built = _build(rule, m, text, lowercase)
-            if built:
-                out.extend(built)
-                break
-    return out
-
-
-def _in_future(futures: list[int], text: str, start: int) -> bool:
-    """True when a future time applies to the statement starting at `start`: before it, or
-    after it up to the next comma ("I'm engaged to Marco, the wedding's next spring" is not
-    a future engagement; "I start at Google next month" is a future job)."""
-    comma = text.find(",", start)
-    end = comma if comma >= 0 else len(text)
-    return any(f < end for f in futures)
-
-
-def _without_contradictions(found: list[Found]) -> list[Found]:
-    """In one clause a removal wins: "my dog Rex died" names the dog and says it is gone."""
-    gone = {(p, v.lower()) for p, v, op, _ in found if op == "retract"}
-    return [f for f in found if f[2] == "retract" or not any(
-        p == f[0] and (f[1].lower() == v or f[1].lower().endswith(f" named {v}"))
-        for p, v in gone)]
-
-
-def _build(rule: Rule, m: re.Match[str], text: str, lowercase: bool) -> list[Found]:
-    groups = m.groupdict()
-    neg = groups.get("neg")
-    state = "pos" if not neg else (
-        "stop" if _STOP.search(text) or re.match(r"no\s+longer|used\s+to", neg, re.I) else "neg")
-    action = rule.actions[state]
-    if action.op == "skip":
-        return []
-    confidence = min(rule.confidence, HEDGED_CONFIDENCE) if hedged(text) else rule.confidence
-    ctx = ObjCtx(predicate=rule.predicate, lowercase=lowercase, proper=rule.proper,
-                 groups=groups, text=text)
-    out: list[Found] = []
-    captured = {g: v for g, v in groups.items()
-                if v is not None and g != "neg" and not g.startswith("x_")}
-    if rule.value is not None or "obj" not in captured:
-        captured.pop("obj", None)
-        values: list[tuple[str, str]] = ([(rule.predicate, rule.value)]
-                                         if rule.value is not None else [])
-    else:
-        kind = rule.kind or PREDICATE_KIND.get(rule.predicate, "phrase")
-        values = [(p or rule.predicate, v)
-                  for p, v in NORMALISERS[kind](captured.pop("obj"), ctx)]
-    if groups.get("obj") is not None and m.start("obj") == 0:
-        # "Gardening is my thing": a sentence-initial common noun loses its capital.
-        values = [(p, _decapitalise(v) if p in _COMMON_NOUNS else v) for p, v in values]
-    for predicate, value in values:
-        value = rule.template.format(value) if predicate == rule.predicate else value
-        if action.predicate:
-            predicate = action.predicate
-        if action.value:
-            value = action.value.format(value)
-        out.append((predicate, value, action.op, confidence))
-    if action.predicate is None:
-        for group, raw in captured.items():
-            kind = PREDICATE_KIND.get(group, "phrase")
-            for p, v in NORMALISERS[kind](raw, replace(ctx, predicate=group)):
-                out.append((p or group, v, action.op, confidence))
-    return out
-
-
-def _decapitalise(value: str) -> str:
-    """A sentence-initial common noun loses its capital; proper nouns keep theirs."""
-    first = value.split(" ", 1)[0]
-    if (len(first) > 1 and first[0].isupper() and first[1:].islower()
-            and first.lower() not in _PROPER_WORDS):
-        return first.lower() + value[len(first):]
-    return value
 
 
 def _to_claims(found: list[Found], base: tuple[str, int, str],

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from pipeline.extract.grammar import Rule, TriggerIndex
-from pipeline.extract.rules import _CLAUSE_RULES, _SENTENCE_RULES
+from pipeline.extract.matching import CLAUSE_RULES, SENTENCE_RULES
 
 SENTENCES = [
     "i live in munich, in the schwabing district.", "i moved to berlin last week",
@@ -15,7 +15,7 @@ SENTENCES = [
 ]
 
 
-@pytest.mark.parametrize("rules", [_CLAUSE_RULES, _SENTENCE_RULES], ids=["clause", "sentence"])
+@pytest.mark.parametrize("rules", [CLAUSE_RULES, SENTENCE_RULES], ids=["clause", "sentence"])
 @pytest.mark.parametrize("text", SENTENCES)
 def test_index_matches_each_rules_own_gate(rules, text):
     assert TriggerIndex(rules).triggered(text) == [r.triggered(text) for r in rules]
