@@ -11,6 +11,7 @@ from pipeline.extract import lexicon
 from pipeline.extract.clauses import Sentence
 from pipeline.extract.grammar import Rule, TriggerIndex
 from pipeline.extract.kinds import NORMALISERS, PREDICATE_KIND
+from pipeline.extract.mood import about_other, clause_span
 from pipeline.extract.objects import ObjCtx
 from pipeline.extract.patterns import RULES
 from pipeline.extract.timeexpr import TIME_RE, future_starts
@@ -35,6 +36,11 @@ CLAUSE_RULES = tuple(r for r in RULES if r.scope == "clause")
 SENTENCE_RULES = tuple(r for r in RULES if r.scope == "sentence")
 #: One-pass gates of the two rule sets every sentence runs through (by the tuple's id).
 _GATES = {id(rules): TriggerIndex(rules) for rules in (CLAUSE_RULES, SENTENCE_RULES)}
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|myself|we|we're|we've|our|us)\b",
+                           re.IGNORECASE)
+#: A clause opening with a day is no one's: "Today is day nine without a cigarette".
+_TIME_OPENING = re.compile(r"^(?:today|tonight|tomorrow|yesterday|this|next|last|every|each"
+                           r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b", re.IGNORECASE)
 _STOP = re.compile(r"\b(?:anymore|any\s+more|any\s+longer|no\s+longer|used\s+to|not\s.*\bagain"
                    r"|these\s+days\s+not)\b", re.IGNORECASE)
 
@@ -67,11 +73,26 @@ def match_rules(rules: tuple[Rule, ...], text: str, sentence: Sentence, *,
                 continue
             if sensitive and futures and _in_future(futures, text, m.start()):
                 continue
+            if _someone_elses(text, m):
+                continue
             built = _build(rule, m, text, lowercase)
             if built:
                 out.extend(built)
                 break
     return out
+
+
+def _someone_elses(text: str, m: re.Match[str]) -> bool:
+    """True when a match that names no subject of its own ("three months without a
+    cigarette", "no more meat") stands in a clause about someone else: "my brother is three
+    months without a cigarette" leaves the user's smoking alone, as "my friend's been two
+    weeks off sugar" leaves their diet. A match that says "I", "my" or "we" is judged as
+    before (blocked() reads what comes before it)."""
+    if _FIRST_PERSON.search(m.group(0)):
+        return False
+    start, _ = clause_span(text, m.start())
+    opening = text[start:m.start()].strip()
+    return bool(opening) and not _TIME_OPENING.match(opening) and about_other(opening)
 
 
 def _in_future(futures: list[int], text: str, start: int) -> bool:
