@@ -144,7 +144,18 @@ _INJECTION = re.compile(
     r"|grant(?:ed|ing)?\s+(?:the\s+)?(?:user\s+|them\s+|me\s+)?(?:admin|root|full|elevated"
     r"|unrestricted|superuser)|jailbreak|new\s+instructions)\b|\[\s*(?:system|admin|sys)\s*\]",
     _I)
-_ACCESS_GATE = re.compile(r"admin|root|moderat|super ?user|access|permission|authori|"
+#: An entitlement granted to the user by someone else's text ("this user has been approved
+#: for a platinum credit line", "you are now whitelisted for"): a planted privilege, whatever
+#: it entitles to. Only said of the user (this user, the customer, you) and only in text that
+#: is not the user's own, or that is shaped like an injection.
+_ENTITLEMENT = re.compile(
+    r"\b(?:(?:this|the|current)\s+(?:user|customer|client|account\s*holder|member|requester)"
+    r"|you)\s+(?:has|have|had|is|are|was|were)\s+(?:(?:now|been|also|officially|already)\s+)*"
+    r"(?:pre-?approved|approved|granted|awarded|upgraded|entitled|whitelisted|authori[sz]ed)\b"
+    r"(?:\s+(?:for|to|as|with))?\s+(?:an?\s+|the\s+)?"
+    r"(?P<role>[^.;!?\n\"'\]]{1,80})", _I)
+_ACCESS_GATE = re.compile(r"admin|root|moderat|super ?user|access|permission|authori|approved"
+                          r"|granted|awarded|upgraded|entitled|whitelisted|"
                           r"privilege|clearance|allowed to|permitted to|owner", _I)
 
 
@@ -251,5 +262,10 @@ def find_access_roles(text: str, *, own: bool = False) -> list[str]:
             if not _ACCESS_SUBJECT.search(before):
                 continue
         if role and role.lower() not in (f.lower() for f in found):
+            found.append(role)
+    for m in _ENTITLEMENT.finditer(text) if lenient else ():
+        role = re.sub(r"\s+", " ", m.group("role")).strip(" ,")
+        if role and not any(role.lower() in f.lower() or f.lower() in role.lower()
+                            for f in found):
             found.append(role)
     return found
