@@ -58,6 +58,7 @@ from pipeline.extract.trust import (
     starts_question,
     strip_remember_request,
 )
+from pipeline.extract.used_name import name_in_turn
 from pipeline.extract.within_turn import settle_turn
 from pipeline.vocabulary import SENSITIVE_PREDICATES, SINGLE_VALUED
 from schemas.records import Claim, ClaimOp, Transcript, Turn
@@ -126,7 +127,8 @@ def analyse_turn(turn: Turn, *, session_id: str) -> list[SentenceClaims]:
     out: list[SentenceClaims] = []
     for span in pasted:
         out.extend(_access_claims(span, turn, session_id, origin="quoted"))
-    for sentence in sentences(own):
+    said = sentences(own)
+    for sentence in said:
         # Sentences without claims stay: a bare correction ("sorry, I meant Lille") acts
         # on earlier claims in the session.
         claims = _sentence_claims(sentence, turn, session_id, own)
@@ -135,7 +137,8 @@ def analyse_turn(turn: Turn, *, session_id: str) -> list[SentenceClaims]:
     linked = resolve_here(resolve_left(link_sentences(out, at, session_id=session_id), at,
                                        session_id=session_id), at, session_id=session_id)
     linked = derive(resolve_speaking_from(linked, at, session_id=session_id))
-    return settle_turn(linked, as_utc(turn.at))
+    asked = {s.text: s.question for s in said}
+    return name_in_turn(settle_turn(linked, at), asked, at, session_id=session_id)
 
 
 def _access_claims(text: str, turn: Turn, session_id: str, *,
