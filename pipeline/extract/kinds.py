@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from pipeline.extract import lexicon as lx
+from pipeline.extract.gazetteer import lookup
 from pipeline.extract.objects import (
     STOP_WORDS,
     Normaliser,
@@ -324,10 +325,18 @@ def hobby_any(text: str, ctx: ObjCtx) -> Result:
     return likes(text, ctx)
 
 
+#: A town this big is taken for a place after a weak cue ("Before Dundee I lived in ...").
+_SIZEABLE = 50_000
+
+
 def known_city(text: str, ctx: ObjCtx) -> Result:
     """A place the gazetteer knows: for weak cues ("Before Leeds I lived in York") where a
-    capitalised word may be a time or an event ("Before Christmas", "Before COVID")."""
-    return place(text, ctx) if known_place(strip_article(trim(text, "place"))) else []
+    capitalised word may be a time or an event ("Before Christmas", "Before COVID"). Beside
+    the lexicon's cities, any gazetteer city of some size ("Before Dundee")."""
+    head = strip_article(trim(text, "place"))
+    found = lookup(head)
+    sizeable = found is not None and (found.kind != "city" or found.population >= _SIZEABLE)
+    return place(text, ctx) if known_place(head) or sizeable else []
 
 
 NORMALISERS: dict[str, Normaliser] = {

@@ -48,6 +48,7 @@ from pipeline.extract.planned import (
     plan_of,
     told_ahead,
 )
+from pipeline.extract.proposal import proposal_in_turn
 from pipeline.extract.speaking_from import resolve_speaking_from
 from pipeline.extract.timeexpr import as_utc, future_starts, resolve_in
 from pipeline.extract.trust import (
@@ -138,7 +139,8 @@ def analyse_turn(turn: Turn, *, session_id: str) -> list[SentenceClaims]:
                                        session_id=session_id), at, session_id=session_id)
     linked = derive(resolve_speaking_from(linked, at, session_id=session_id))
     asked = {s.text: s.question for s in said}
-    return name_in_turn(settle_turn(linked, at), asked, at, session_id=session_id)
+    settled = name_in_turn(settle_turn(linked, at), asked, at, session_id=session_id)
+    return proposal_in_turn(settled, asked, at, session_id=session_id)
 
 
 def _access_claims(text: str, turn: Turn, session_id: str, *,
