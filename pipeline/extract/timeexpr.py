@@ -1,7 +1,8 @@
 """Time expressions in a clause, resolved against the time the turn was said.
 
 Never reads the clock: the reference is always the turn's `at`. Periods resolve to their
-start ("in August" is August 1, "last week" its Monday, "since 2019" January 1, 2019).
+start ("in August" is August 1, "last week" its Monday, "since 2019" January 1, 2019), a
+part of a month to that part ("at the end of August" is August 31, "mid-June" the 15th).
 Relative and month expressions are computed here (deterministic and cheap); explicit
 calendar dates go to `dateparser` (RELATIVE_BASE = turn time, PREFER_DATES_FROM = past),
 cached, and only when the clause holds a time-looking token at all.
@@ -288,7 +289,11 @@ def _month(words: list[str], day0: datetime) -> datetime:
     else:
         # Told in November, "in August" is this year's; told in February, last year's.
         year = day0.year if month <= day0.month else day0.year - 1
-    return day0.replace(year=year, month=month, day=1)
+    # "I left at the end of August" is its last day, "in late May" its last third, "mid-June"
+    # its middle: a month's start would end a job or a stay weeks early.
+    day = (monthrange(year, month)[1] if "end" in words else 21 if "late" in words
+           else 15 if "mid" in words or "middle" in words else 1)
+    return day0.replace(year=year, month=month, day=day)
 
 
 def _relative(words: list[str], day0: datetime) -> datetime:

@@ -70,7 +70,7 @@ def test_in_session_corrections(turns: tuple, expected: list) -> None:
 
 @pytest.mark.parametrize(("text", "expected"), [
     ("a couple of months back", "2026-09-10"), ("back in the spring", "2026-03-01"),
-    ("at the start of the year", "2026-01-01"), ("mid-September", "2026-09-01"),
+    ("at the start of the year", "2026-01-01"), ("mid-September", "2026-09-15"),
     ("since the summer", "2026-06-01"), ("over Christmas", "2025-12-20"),
     ("a fortnight ago", "2026-10-27"), ("the other week", "2026-11-03"),
     ("late last year", "2025-10-01"), ("in the summer of 2024", "2024-06-01"),
