@@ -13,6 +13,7 @@ from datetime import datetime
 from pipeline.extract.corrections import SentenceClaims
 from pipeline.extract.kinds import NORMALISERS, PREDICATE_KIND
 from pipeline.extract.objects import ObjCtx, known_place
+from pipeline.extract.planned import plan_date_for
 from pipeline.extract.timeexpr import resolve_in
 from schemas.records import Claim
 
@@ -23,6 +24,11 @@ _BACKREF = re.compile(
     r"^(?:[\w']+[,!]?\s+){0,2}?(?:that|this|it)(?:'s|\s+was|\s+is|\s+happened|\s+started"
     r"|\s+began)\b|\b(?:moved|relocated|started|joined|quit|stopped|began|switched|settled"
     r"|went)\s+(?:there|then|here)\b|\b(?:there|here)\s+since\b", _I)
+#: A home or a job taken, whose start the next sentence may date: "We signed the lease on a
+#: flat in Bergen", "I accepted the offer from Lumen" (not "I live in Bergen").
+_TAKEN = re.compile(r"\b(?:signed|bought|rented|found|got|took|accepted|landed|picked)\b"
+                    r"(?=.*\b(?:lease|flat|apartment|house|place|home|tenancy|job|offer|role"
+                    r"|position|contract)\b)", _I)
 #: A move told without its destination: "We moved!", "Guess what, I finally relocated."
 _MOVED = re.compile(r"(?:^|[\s,:-])(?:i|we)(?:'ve|\s+have)?\s+(?:(?:just|finally|actually"
                     r"|officially|recently)\s+)*(?:moved|relocated)(?:\s+(?:house|again|cities"
@@ -57,6 +63,15 @@ def link_sentences(found: Sequence[SentenceClaims], at: datetime, *,
         if more is not None and prev.claims and not _NOT_A_VALUE.match(more.group("obj")):
             out[i] = _one_more(this, prev, more.group("obj"))
             continue
+        ahead = plan_date_for(this.text, at) if prev.claims and _TAKEN.search(prev.text) else None
+        if ahead is not None:
+            # "We signed the lease on a flat in Bergen today. It starts on 1 April, so that's
+            # when we move": the home (or job) taken now is where one lives (works) from then.
+            out[i - 1] = SentenceClaims(prev.turn, prev.text, tuple(
+                c.model_copy(update={"valid_from": ahead[1], "modality": "planned"})
+                if c.predicate in ahead[0] and c.op == "assert" and _told_today(c, at) else c
+                for c in prev.claims))
+            continue
         if prev.claims and _BACKREF.search(this.text):
             when = resolve_in(this.text, at)
             if when is not None:
@@ -82,6 +97,12 @@ def _one_more(this: SentenceClaims, prev: SentenceClaims, raw: str) -> SentenceC
 
 def _undated(claim: Claim, at: datetime) -> bool:
     return claim.source == "stated" and claim.valid_from == at
+
+
+def _told_today(claim: Claim, at: datetime) -> bool:
+    """Undated, or dated today ("we signed the lease today"): no start of its own."""
+    return (claim.source == "stated" and claim.valid_from is not None
+            and claim.valid_from.date() == at.date() and claim.modality == "asserted")
 
 
 def _place_named(this: SentenceClaims, prev: SentenceClaims, at: datetime,

@@ -131,6 +131,11 @@ _BARE_MOVE = re.compile(r"\b(?:i|we)(?:'re|'m|\s+are|\s+am|'ll|\s+will)?\s+(?:fi
                         r"|\b(?:date\s+for|day\s+of)\s+(?:the|our)\s+move\b"
                         r"|\b(?:the|our)\s+move\s+(?:is|'s)\s+(?:now\s+)?(?:on|set\s+for)\b"
                         r"|\b(?:our\s+)?moving\s+day\s+is\b", _I)
+#: A state told in the present, whose "until" is still to come.
+_STAYING = re.compile(r"\b(?:i'm|we're|i\s+am|we\s+are|i\s+live|we\s+live|i\s+stay|we\s+stay)\b"
+                      r"(?![^,;]*\b(?:was|were|lived|stayed|had)\b)", _I)
+_HOME_NOW = re.compile(r"\b(?:live|living|based|(?:i'm|we're|i\s+am|we\s+are)\s+(?:still\s+)?)"
+                       r"\s*(?:here\s+)?in\s+$", _I)
 _AGE = (r"(?:\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-\w+)?|ten"
         r"|eleven|twelve|\w+teen|one|two|three|four|five|six|seven|eight|nine)")
 #: "my birthday's on the 3rd of July", "I was born on 12 March 1990".
@@ -205,6 +210,8 @@ def _ended_spans(said: _Said, read: Reader) -> list[Claim]:
         if end is None or end >= said.at:
             continue
         pre = said.text[:m.start()]
+        if _STAYING.search(pre) and resolve_future(refs[0], said.at) is not None:
+            continue  # "we're in Stavanger until the end of March" (told in October): ahead
         if not _users_own(said, 0) and not _users_own(said, max(0, m.start() - 1)):
             continue
         target = _last_named(said, pre)
@@ -369,8 +376,9 @@ def _dated_bare_move(said: _Said, found: list[Claim], turn_text: str) -> list[Cl
     if when is None or not _users_own(said, m.start()) or plan_unreal(said.text):
         return []
     before = turn_text[:turn_text.find(said.text)] if said.text in turn_text else ""
+    # Where the user lives now is no destination: "I live in Stavanger. We move on 1 April".
     places = [p for n in CAP_RUN.finditer(before) if (p := _place(n.group(0))) is not None
-              and p[1] == "city"]
+              and p[1] == "city" and not _HOME_NOW.search(before[:n.start()])]
     # Nowhere named: an unnamed planned city, which re-dates a move already planned (reconcile).
     return [_claim(said, "city", places[-1][0] if places else "", valid_from=when,
                    modality="planned", confidence=0.75)]

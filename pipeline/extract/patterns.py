@@ -29,6 +29,8 @@ _NAMED = (r"(?:'s\s+name\s+is|s'\s+names\s+are|'s\s+called|'s\s+named|\s*,|\s+is
           r"|\s+is\s+named|\s+are\s+called"
           r"|\s+are\s+named|\s+named|\s+called|\s+are|\s+is|\s*:)?\s+")
 _CAP = r"(?-i:[A-Z][\w'-]*)"
+_MONTH_NAME = (r"(?:january|february|march|april|may|june|july|august|september|october"
+               r"|november|december)")
 #: A stay that is not a residence: "I'm in Rome now for a conference".
 _VISIT = (r"\b(?:for\s+(?:a|the|my|our|work|business|\d+|one|two|three|four|five|a\s+few"
           r"|some|another|ten)\b|on\s+(?:holiday|vacation|business|a\s+trip|tour)|visiting"
@@ -243,6 +245,16 @@ LOCATION: tuple[Rule, ...] = (
         r"(?P<obj>[^,;]+?)\s+(?:now|these\s+days|nowadays)\b",
     ), keys=("now", "currently", "these days", "nowadays", "still"), kind="place", proper=True,
         confidence=0.88, unless=_VISIT),
+    # A stay with a months-long end is home until then: "we're in Stavanger until the end of
+    # March" beside a planned move (a stay "until Friday" is a visit, see _VISIT).
+    Rule("city.until", "city", (
+        r"<BE>(?:still\s+)?(?:here\s+)?in\s+(?P<obj>" + _CAP + r"(?:\s+" + _CAP + r")?)\s+until\s+"
+        r"(?:the\s+(?:end|start|beginning|middle)\s+of\s+)?(?:" + _MONTH_NAME + r"|next\s+"
+        r"(?:year|month|spring|summer|autumn|fall|winter)|the\s+(?:spring|summer|autumn|fall"
+        r"|winter)|we\s+move|the\s+move)\b(?![^,;]*\b(?:trip|holiday|vacation|conference"
+        r"|visit|hotel|course|training)\b)",
+    ), keys=("until",), kind="place", proper=True, confidence=0.85, on_neg="skip",
+        future_ok=True),
     Rule("city.move", "city", (
         r"<PAST>(?:moved|relocated|emigrated|immigrated)(?:\s+(?:house|back|over|home|out|away"
         r"|all\s+the\s+way|here|there))*\s+(?:from\s+(?P<x_from>.+?)\s+)?(?:to|into)\s+<OBJ>",

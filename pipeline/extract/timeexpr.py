@@ -21,6 +21,7 @@ __all__ = ["TIME_RE"]  # re-exported: the objects and plans trim at a time expre
 
 
 _DEADLINE = re.compile(r"(?:by|until|till)\b", re.IGNORECASE)
+_DEADLINE_BEFORE = re.compile(r"\b(?:by|until|till)\s+(?:the\s+)?$", re.IGNORECASE)
 _PERFECT = re.compile(r"\b(?:i've|we've|i have|we have|has|been|i'd|had)\b", re.IGNORECASE)
 
 _MONTHS = {m: i for i, names in enumerate((
@@ -84,8 +85,8 @@ def resolve_in(text: str, at: datetime) -> datetime | None:
     for ref in find_times(text):
         if ref.kind == "dur" and not _PERFECT.search(text):
             continue
-        if _DEADLINE.match(ref.text):
-            continue  # "by August", "until March": an end, not a start
+        if _DEADLINE.match(ref.text) or _DEADLINE_BEFORE.search(text[:ref.start]):
+            continue  # "by August", "until the end of March": an end, not a start
         value = resolve(ref, at)
         if value is not None:
             return value
@@ -138,7 +139,7 @@ def future_in(text: str, at: datetime) -> datetime | None:
     "June 12" told on 1 May: this year's), relative to `at`; None when none is named or it
     is too vague to date ("soon", "one day", "later this year")."""
     for ref in find_times(text):
-        if _DEADLINE.match(ref.text):
+        if _DEADLINE.match(ref.text) or _DEADLINE_BEFORE.search(text[:ref.start]):
             continue  # "by June": a deadline, not when it starts
         value = resolve_future(ref, at)
         if value is not None:

@@ -72,11 +72,11 @@ def _dated_quit(found: list[SentenceClaims], at: datetime) -> list[SentenceClaim
 def _dated_repeats(found: list[SentenceClaims], at: datetime) -> list[SentenceClaims]:
     """A turn that says a thing twice, once with its date ("I'm back on meat ... I started
     eating meat again at the beginning of October"), says it once, at that date."""
-    dated: dict[tuple[str, str, str], datetime] = {}
+    dated: dict[tuple[str, str, str], Claim] = {}
     for s in found:
         for c in s.claims:
             if c.valid_from is not None and c.valid_from != at:
-                dated.setdefault((c.predicate, c.object.casefold(), c.op), c.valid_from)
+                dated.setdefault((c.predicate, c.object.casefold(), c.op), c)
     if not dated:
         return found
     seen: set[tuple[str, str, str]] = set()
@@ -88,7 +88,10 @@ def _dated_repeats(found: list[SentenceClaims], at: datetime) -> list[SentenceCl
             if key in seen:
                 continue
             seen.add(key)
-            kept.append(c.model_copy(update={"valid_from": dated[key]})
+            # A date still to come keeps its mood: "We bought a house in Tartu. We move in
+            # on the 4th" is Tartu planned from the 4th, not Tartu held from the 4th.
+            kept.append(c.model_copy(update={"valid_from": dated[key].valid_from,
+                                             "modality": dated[key].modality})
                         if key in dated and c.valid_from == at else c)
         out.append(replace(s, claims=tuple(kept)))
     return out

@@ -25,6 +25,7 @@ EXAMPLES: dict[str, tuple[str, str, str, str]] = {
     "city.still-there": ("Born and raised in Leeds, still live there.", "city", "Leeds", "assert"),
     "city.before": ("Before Leeds I lived in York.", "city", "Leeds", "assert"),
     "city.home-in": ("I rent a flat in Leeds.", "city", "Leeds", "assert"),
+    "city.until": ("We're in Leeds until the end of May.", "city", "Leeds", "assert"),
     "goal.label": ("New goal: learn to swim.", "current_goal", "learn to swim", "assert"),
     "project.label": ("Next project: a garden shed.", "current_project", "garden shed", "assert"),
     "employer.switch": ("I switched from Initech to Hooli.", "employer", "Hooli", "assert"),
