@@ -60,6 +60,15 @@ WORK: tuple[Rule, ...] = (
         r"<HAVE>worked\s+(?:at|for)\s+(?P<obj>.+?)(?:\s+as\s+(?:an?\s+)?(?P<job_title>.+?))?"
         r"\s+(?:for|since)\b.*",
     ), keys=("work", "employed", "doing"), kind="org"),
+    # Keeping a job through a change is still working there: "I'll keep my job at Nordhav
+    # Maps" (a move ahead), "I'm staying on at Pellwood".
+    Rule("employer.keep", "employer", (
+        r"\b(?:i|we)(?:'ll|\s+will|'m|\s+am)?\s+(?:(?:still|just|definitely|happily)\s+)?"
+        r"(?:keep(?:ing)?|hold(?:ing)?\s+on\s+to)\s+my\s+(?:job|position|role)\s+(?:at|with)\s+"
+        r"(?P<obj>.+?)" + _EMPLOYER_TAIL,
+        r"\b(?:i|we)(?:'ll|\s+will|'m|\s+am)?\s+(?:be\s+)?stay(?:ing)?\s+on\s+(?:at|with)\s+"
+        r"(?P<obj>.+?)" + _EMPLOYER_TAIL,
+    ), keys=("keep", "hold", "staying on", "stay on"), kind="org", proper=True, on_neg="skip"),
     Rule("employer.join", "employer", (
         r"<PAST>(?:joined|started\s+(?:at|with)|(?:began|begun)\s+at"
         r"|(?:started|begun|began)\s+(?:working|work)\s+"

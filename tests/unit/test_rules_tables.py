@@ -25,6 +25,7 @@ EXAMPLES: dict[str, tuple[str, str, str, str]] = {
     "city.still-there": ("Born and raised in Leeds, still live there.", "city", "Leeds", "assert"),
     "city.before": ("Before Leeds I lived in York.", "city", "Leeds", "assert"),
     "city.home-in": ("I rent a flat in Leeds.", "city", "Leeds", "assert"),
+    "employer.keep": ("I'll keep my job at Pellwood.", "employer", "Pellwood", "assert"),
     "city.until": ("We're in Leeds until the end of May.", "city", "Leeds", "assert"),
     "goal.label": ("New goal: learn to swim.", "current_goal", "learn to swim", "assert"),
     "project.label": ("Next project: a garden shed.", "current_project", "garden shed", "assert"),

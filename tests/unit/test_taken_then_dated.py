@@ -81,3 +81,23 @@ def test_the_current_home_is_no_destination_of_a_dated_move() -> None:
     found = of("city", "I live in Stavanger. We move on 1 April next year.")
     assert ("assert", "Stavanger", "asserted", AT) in found
     assert ("assert", "Stavanger", "planned", d(2028, 4, 1)) not in found
+
+
+@pytest.mark.parametrize(("text", "employer"), [
+    ("I'll keep my job at Nordvik Maps, I'm fully remote, so only the flat changes.",
+     "Nordvik Maps"),
+    ("I'm staying on at Pellwood after the merger, whatever happens.", "Pellwood"),
+    ("We're moving but I'm keeping my job with Ardent Health.", "Ardent Health"),
+])
+def test_a_job_kept_through_a_change_is_the_employer(text: str, employer: str) -> None:
+    assert of("employer", text) == [("assert", employer, "asserted", AT)]
+
+
+@pytest.mark.parametrize("text", [
+    "If I keep my job at Pellwood I'll be bored.",
+    "Should I keep my job at Pellwood?",
+    "My wife is keeping her job at Pellwood.",
+    "We'll stay at the Hilton on the way.",
+])
+def test_a_job_kept_only_maybe_or_by_someone_else_is_no_employer(text: str) -> None:
+    assert of("employer", text) == []
