@@ -182,6 +182,10 @@ IDENTITY: tuple[Rule, ...] = (
 LOCATION: tuple[Rule, ...] = (
     Rule("city.live", "city", (
         r"<DO>(?:live|reside|stay)\s+in\s+<OBJ>",
+        # "I live two blocks from the rambla in Montevideo": a landmark, then the city.
+        r"<DO>live\s+(?:[\w-]+\s+){0,4}?(?:from|near|off|by|next\s+to|close\s+to|behind"
+        r"|opposite|above|below)\s+[^,;]{1,60}?\s+in\s+(?P<obj>" + _CAP + r"(?:\s+" + _CAP
+        + r")?)(?=\s*$|\s*[,;.!]|\s+(?:and|but|so|now|with|where|which)\b)",
         r"<BE>(?:living|residing|based|settled|located)\s+(?:in|out\s+of)\s+<OBJ>",
         r"<HAVE>(?:lived|resided)\s+in\s+(?P<obj>.+?)\s+(?:for|since)\b.*",
         r"(?:^|,\s*|\b(?:my|our)\s+(?:new\s+)?)home(?:\s+for\s+(?:me|us))?\s+(?:is|has\s+been)\s+"
