@@ -334,6 +334,9 @@ _IDLE = re.compile(r"^(?:day-?dreaming|dreaming|overthinking|worrying|procrastin
                    r"\s+up|complaining|moaning|ranting|venting)\b", _I)
 
 
+_CLAUSE_PART = re.compile(r"\b(?:is|are|was|were|isn't|aren't|wasn't|'s|'re)\b", _I)
+
+
 def likes(text: str, ctx: ObjCtx) -> Result:
     """Things liked or disliked; "to cook" becomes "cooking"; short lists are split."""
     value = trim(text, keep_commas=True)
@@ -345,6 +348,12 @@ def likes(text: str, ctx: ObjCtx) -> Result:
     # "cooking, mostly Thai food": a qualifier's word goes, an exception is no like.
     parts = [_QUALIFIER.sub("", p) for p in _LIST_SPLIT.split(value)
              if p and not _EXCEPTION.match(p)]
+    # "I hate glasses of milk, cheese is fine": a clause after the list is no item of it.
+    cut = next((k for k, p in enumerate(parts) if k and _CLAUSE_PART.search(p)), None)
+    if cut is not None:
+        parts = parts[:cut]
+        if len(parts) == 1:
+            value = parts[0]
     if len(parts) > 1 and all(len(p.split()) <= 3 for p in parts):
         return [(None, strip_article(p)) for p in parts if not _PRONOUN_START.match(p)]
     value = strip_article(trim(value))

@@ -1,0 +1,22 @@
+"""A list of likes or dislikes ends where a clause begins: "I just hate glasses of milk,
+cheese is fine" dislikes the milk, not "cheese is fine". Sentences of their own.
+"""
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.test_rules_support import claims_of
+
+
+def of(predicate: str, text: str) -> set[str]:
+    return {c.object for c in claims_of(text) if c.predicate == predicate and c.op == "assert"}
+
+
+@pytest.mark.parametrize(("text", "predicate", "values"), [
+    ("I just hate raw onion, cooked onion is fine.", "dislikes", {"raw onion"}),
+    ("I can't stand coriander, mint was never a problem.", "dislikes", {"coriander"}),
+    ("I love olives, capers, the salty stuff is my weakness.", "likes", {"olives", "capers"}),
+    ("I hate olives, capers and anchovies.", "dislikes", {"olives", "capers", "anchovies"}),
+])
+def test_the_list_stops_at_a_clause(text: str, predicate: str, values: set[str]) -> None:
+    assert of(predicate, text) == values
