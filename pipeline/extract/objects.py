@@ -34,8 +34,9 @@ _EXTRA_CUT: dict[str, re.Pattern[str]] = {
                         r"|live|start)|after|before|at|from|on|and)\b", _I),
     "title": re.compile(r"\s+(?:at|for|with|in|on|since|from|and i|and we|while|by trade"
                         r"|by profession|working|who|doing|based)\b|\s+and\s+(?-i:[a-z])", _I),
-    "org": re.compile(r"\s+(?:as|in|on|for|with|where|doing|and i|and we|while|from|near|based"
-                      r"|located|headquartered|that|which|who|whose|called|named|to|into)\b"
+    # "at Sankofa Audit Group here in Accra": the name ends before the filler.
+    "org": re.compile(r"\s+(?:as|in|on|for|with|where|here|there|doing|and i|and we|while|from"
+                      r"|near|based|located|headquartered|that|which|who|whose|called|named|to|into)\b"
                       r"|\s+and\s+(?-i:[a-z])"
                       # "Work at Tidewater has been mad": the name ends where its verb starts.
                       r"|\s+(?-i:(?:has|have|had|is|was|were|are|went|keeps|kept|seems|feels"

@@ -1,5 +1,7 @@
-"""A list of likes or dislikes ends where a clause begins: "I just hate glasses of milk,
-cheese is fine" dislikes the milk, not "cheese is fine". Sentences of their own.
+"""Values end where their words do. A list of likes or dislikes ends where a clause begins
+("I just hate glasses of milk, cheese is fine" dislikes the milk, not "cheese is fine"); an
+employer ends before the filler after it ("at Sankofa Audit Group here in Accra").
+Sentences of their own.
 """
 from __future__ import annotations
 
@@ -20,3 +22,14 @@ def of(predicate: str, text: str) -> set[str]:
 ])
 def test_the_list_stops_at_a_clause(text: str, predicate: str, values: set[str]) -> None:
     assert of(predicate, text) == values
+
+
+@pytest.mark.parametrize(("text", "employer"), [
+    ("I'm a senior auditor at Nkwanta Audit Group here in Accra, buried in files.",
+     "Nkwanta Audit Group"),
+    ("I'm a controls engineer at Kisen Robotics there in Kobe, at least until June.",
+     "Kisen Robotics"),
+    ("I work at Here Technologies.", "Here Technologies"),
+])
+def test_an_employer_ends_before_here_or_there(text: str, employer: str) -> None:
+    assert of("employer", text) == {employer}
