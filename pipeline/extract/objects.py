@@ -244,6 +244,9 @@ def title(text: str, ctx: ObjCtx) -> Result:
     """A job title in lower case ("senior analyst"); acronyms kept ("CTO", "VP of sales")."""
     value = strip_article(_POSSESSIVE.sub("", trim(text, "title")))
     value = re.sub(r"\s+(?:role|position|job|post)$", "", value, flags=_I)
+    # "as their only data engineer", "as the new head of data": the title, not its count.
+    value = re.sub(r"^(?:only|sole|lone|one\s+and\s+only|brand[- ]new|new)\s+(?=\w+\s+\w)", "",
+                   value, flags=_I)
     if (not value or len(value.split()) > 6 or _PRONOUN_START.match(value)
             or re.match(r"to\s", value, _I)):
         return []

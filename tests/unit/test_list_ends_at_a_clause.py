@@ -33,3 +33,12 @@ def test_the_list_stops_at_a_clause(text: str, predicate: str, values: set[str])
 ])
 def test_an_employer_ends_before_here_or_there(text: str, employer: str) -> None:
     assert of("employer", text) == {employer}
+
+
+@pytest.mark.parametrize(("text", "title"), [
+    ("I joined Orrery Labs last spring as their only data engineer.", "data engineer"),
+    ("I'm the new head of data at Orrery Labs.", "head of data"),
+    ("I joined Orrery Labs as a new grad.", "new grad"),  # the title itself
+])
+def test_a_title_loses_its_count_not_its_words(text: str, title: str) -> None:
+    assert of("job_title", text) == {title}
