@@ -61,7 +61,7 @@ _LANGUAGE_USE = re.compile(r"\b(?:speak\w*|spoke|writ\w*|read\w*|us(?:e|es|ing)|
                            r"|interpret\w*|teach\w*|at (?:home|work|school|church)|with)\b", re.I)
 _JOB = re.compile(r"\b(?:my|our) (?:\w+ )?(?:job|role|position|post|internship|contract"
                   r"|placement|gig) (?:at|with)\b|\bdrives? an? (?:\w+ )?(?:forklift|bus|taxi"
-                  r"|cab|minicab|lorry|truck|tram|train|ambulance|crane|tractor|digger"
+                  r"|cab|minicab|lorry|tram|train|ambulance|crane|tractor|digger"
                   r"|excavator)\b", re.I)
 
 

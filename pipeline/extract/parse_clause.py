@@ -46,9 +46,12 @@ _UNREAL_WORDS = frozenset({"maybe", "perhaps", "someday", "hypothetically", "ago
 
 def governor(token: Token) -> Token | None:
     """The verb (or, in a verbless fragment, the root) a noun phrase token belongs to."""
-    seen = 0
-    while token.dep_ in _PHRASE and token.head.i != token.i and seen < 12:
-        token, seen = token.head, seen + 1
+    for _ in range(12):
+        if token.dep_ in _SUBJECTS and token.head.pos_ in _VERBS:
+            return token.head  # "My job at X ended", "Smudge, our cat, went missing"
+        if token.dep_ not in _PHRASE or token.head.i == token.i:
+            break
+        token = token.head
         if token.pos_ in _VERBS:
             return token
     return token if token.pos_ in _VERBS or token.dep_ == "ROOT" else None
@@ -82,9 +85,9 @@ def _chain(verb: Token) -> list[Token]:
     return out
 
 
-def asserted_now(verb: Token) -> bool:
+def asserted_now(verb: Token, *, tense: bool = True) -> bool:
     """True when the clause of `verb` states a current fact: not negated, modal, conditional,
-    wished, reported or past (a perfect holds now)."""
+    wished, reported or (with `tense`) past; a perfect holds now."""
     for n, word in enumerate(_chain(verb)):
         kids = list(word.children)
         if any(c.dep_ == "neg" or c.lower_ in ("never", "no") for c in kids):
@@ -99,7 +102,7 @@ def asserted_now(verb: Token) -> bool:
             return False
         if n > 0 and word.lemma_.lower() in _UNREAL_HEADS:
             return False
-        if n == 0 and not _present(word, kids):
+        if n == 0 and tense and not _present(word, kids):
             return False
     return True
 

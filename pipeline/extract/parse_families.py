@@ -54,6 +54,10 @@ _PARTNERS = frozenset({"husband", "wife", "partner", "boyfriend", "girlfriend", 
 _CHILDREN = frozenset({"son", "daughter", "kid", "child", "boy", "girl", "baby", "stepson",
                        "stepdaughter", "twin", "toddler", "children", "kids", "boys", "girls",
                        "twins", "sons", "daughters"})
+_GONE = frozenset({"late", "ex", "deceased", "dead", "departed", "estranged"})
+#: What ends a pet's or a person's place in the household ("Rex, the dog, died").
+_ENDINGS = frozenset({"die", "pass", "lose", "bury", "rehome", "leave", "divorce", "separate",
+                      "break", "run", "go", "put", "miss"})
 _SPEAK = frozenset({"speak", "write", "read", "use", "translate", "interpret", "teach"})
 #: Where a language is used, in a verbless list ("Portuguese at home, Japanese at work").
 _LANGUAGE_SETTINGS = frozenset({"home", "work", "school", "church"})
@@ -67,9 +71,17 @@ _HOLDING = frozenset({"be", "love", "like", "enjoy", "hate", "dislike", "keep", 
 _NOT_NOW = frozenset({"old", "former", "previous", "last", "first", "dream", "next", "future",
                       "ideal", "summer", "part-time", "weekend", "side"})
 #: Vehicles driven for a living: "I drive a forklift" tells the job.
-_DRIVEN = frozenset({"forklift", "bus", "taxi", "cab", "lorry", "truck", "tram", "train",
-                     "ambulance", "crane", "tractor", "digger", "excavator", "minicab"})
-_REMOTE = re.compile(r"\b(?:remote(?:ly)?|from home|commut\w*|wfh)\b", re.I)
+_DRIVEN = frozenset({"forklift", "bus", "taxi", "cab", "lorry", "tram", "train", "ambulance",
+                     "crane", "tractor", "digger", "excavator", "minicab"})
+_STAY = re.compile(r"\b(?:this|for the|for a|for one|next) (?:week|weekend|fortnight|few days"
+                   r"|couple of (?:days|weeks))\b", re.I)
+#: Work that says nothing of home: remote, commuted to, seasonal, on the road, now and then.
+_AWAY = re.compile(r"\b(?:remote(?:ly)?|from home|commut\w*|wfh|travel\w*|trips?|season\w*"
+                   r"|summer|holidays?|vacation|sometimes|occasionally|temporar\w*|contract"
+                   r"|secondment|placement|visit\w*)\b", re.I)
+#: A vehicle driven for fun is a pastime, not the job.
+_FOR_FUN = re.compile(r"\b(?:for fun|as a hobby|for a laugh|for kicks|in my spare time)\b",
+                      re.I)
 _TRAILING = re.compile(r"\s+(?:here|now|then|too|again)$")
 
 
@@ -110,6 +122,9 @@ def _places(doc: Doc, text: str) -> Iterator[Found]:
         if any(n.lower_ in _VISIT or mine(n) is False for n in nouns):
             continue
         verb = governor(head)
+        if verb is not None and (any(n.lower_ in _VISIT for n in _objects(verb))
+                                 or _STAY.search(text)):
+            continue  # "living out of a suitcase in Singapore for a work trip this week"
         if verb is None or not _users_clause(verb, text, token):
             continue
         lemma = verb.lemma_.lower()
@@ -118,7 +133,7 @@ def _places(doc: Doc, text: str) -> Iterator[Found]:
             continue  # "we rent a car in Faro" is a trip; "we rent a flat in Faro" a home
         if lemma in _LIVE:
             confidence = 0.8
-        elif (lemma in _WORK and kind == "city" and not _REMOTE.search(text)
+        elif (lemma in _WORK and kind == "city" and not _AWAY.search(text)
               and any(n.lemma_.lower() in _WORKPLACES for n in (*nouns, *_objects(verb)))):
             # Working at a place in a city is weaker evidence of living there; a remote job
             # or a firm's country says nothing of where the user lives.
@@ -163,8 +178,11 @@ def _named(doc: Doc, text: str, turn_mine: bool) -> Iterator[Found]:
             continue
         name, word = pair
         whose = mine(word)
-        if whose is False or (whose is None and not (turn_mine and _determined(word))):
-            continue
+        if any(c.lower_ in _NOT_NOW or c.lower_ in _GONE for c in word.children):
+            continue  # "my late husband, Carl", "my ex-wife, Ana", "our old dog, Rex"
+        if whose is False or (whose is None and not (turn_mine and _determined(word)
+                                                     and not _modified(word))):
+            continue  # "Luna, the cat from next door" is nobody's the user says
         if not _standing(name, text):
             continue
         lemma = word.lower_
@@ -226,14 +244,24 @@ def _is_name(token: Token) -> bool:
     return token.pos_ == "PROPN" and token.text[:1].isupper() and is_name(token.text)
 
 
+def _modified(word: Token) -> bool:
+    """A kind word said with whose or which it is ("the cat from next door", "the dog that
+    we walk"): then "the" does not make it the user's."""
+    return any(c.dep_ in ("prep", "relcl", "acl", "poss") for c in word.children)
+
+
 def _determined(word: Token) -> bool:
     return any(c.dep_ == "det" and c.lower_ == "the" for c in word.children)
 
 
 def _standing(name: Token, text: str) -> bool:
-    """The clause the name stands in is asserted now, whoever its subject is."""
+    """The clause the name stands in is asserted, whoever its subject is. Its tense does not
+    matter ("Pickle, the hamster, escaped again" still has him), but an ending does."""
     verb = governor(name)
-    return (verb is None or asserted_now(verb)) and _own(name, text)
+    if verb is not None and (verb.lemma_.lower() in _ENDINGS or not asserted_now(
+            verb, tense=False)):
+        return False
+    return _own(name, text)
 
 
 # --- languages --------------------------------------------------------------------------------
@@ -291,7 +319,7 @@ def _work(doc: Doc, text: str) -> Iterator[Found]:
         elif (lemma == "drive" and token.tag_ in ("VBP", "VBZ")
               and _users_clause(token, text, token)):
             driven = next((c for c in token.children if c.dep_ == "dobj"), None)
-            if driven is not None and driven.lower_ in _DRIVEN:
+            if driven is not None and driven.lower_ in _DRIVEN and not _FOR_FUN.search(text):
                 yield "job_title", f"{driven.lower_} driver", "assert", 0.7, token.idx
 
 

@@ -76,6 +76,13 @@ def test_the_parse_attaches_the_users_facts(text, fact):
     "I quit my job at Brambleworth Analytics and I feel free.",
     "I'm leaving my job at Brambleworth Analytics in May.",
     "We rent a little car in Valencia every summer.",
+    "Sometimes I work from a cafe in Rome when I travel.",
+    "Luna, the cat from next door, sleeps on our porch all day.",
+    "Rex, our old dog, died last week and we are all sad.",
+    "My job at Brambleworth Analytics ended in March.",
+    "I drive a bus for fun on weekends at a museum.",
+    "I'm living out of a suitcase in Singapore for a work trip this week.",
+    "My late husband, Carl, loved this song.",
     # a visit, a remote job, a firm's country
     "I'm staying at a hotel near the harbour in Gdansk, and the bed is awful.",
     "I work remotely for a small studio in Tallinn.",
@@ -117,6 +124,16 @@ def test_the_rule_extractor_uses_the_parse_where_its_families_found_nothing():
     # Where the phrase families name the city, the parse adds no second one.
     got = _turn("I live in Brighton, two streets back from the seafront in Hove.")
     assert {v for p, v in got if p == "city"} == {"Brighton"}
+
+
+def test_threads_share_one_model_and_read_what_one_thread_reads():
+    from concurrent.futures import ThreadPoolExecutor
+    texts = [f"I live a short walk from the {w} in Gdansk, honestly." for w in (
+        "harbour", "station", "old town", "shipyard", "beach", "market", "museum", "park")]
+    alone = [parse.parse(t).to_json()["tokens"] for t in texts]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        together = list(pool.map(lambda t: parse.parse(t).to_json()["tokens"], texts))
+    assert together == alone
 
 
 def test_a_missing_model_fails_with_a_one_line_hint(monkeypatch):
