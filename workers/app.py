@@ -19,6 +19,25 @@ def queues_of(settings: Settings) -> dict[str, str]:
     return {**settings.stage_queues(), "triggers": settings.queue}
 
 
+#: The broker queues this process's worker consumes (`serve`), None outside a worker.
+_served: frozenset[str] | None = None
+
+
+def serve(names: list[str]) -> None:
+    """Record the queues `reverie worker` consumes, before its pool forks (the children
+    inherit it): a task may then run a later stage itself (`workers.dreaming`)."""
+    global _served
+    _served = frozenset(names)
+
+
+def serves(settings: Settings, *roles: str) -> bool:
+    """Whether this process is a worker consuming the queues of every role in `roles`."""
+    if _served is None:
+        return False
+    queues = queues_of(settings)
+    return all(queues[role] in _served for role in roles)
+
+
 def resolve_queues(settings: Settings, names: str | None) -> list[str]:
     """Broker queue names for `reverie worker --queues` (roles like "extract", or queue
     names; comma-separated; None: every queue). ValueError names what is unknown."""

@@ -23,7 +23,7 @@ fails is left to its own event, which fails (and is dead-lettered) on its own.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Literal
 
@@ -91,14 +91,14 @@ def consolidate_claimed(deps: Deps, sid: str, now: datetime, *,
             [(info, done)] = uow.sessions.with_checkpoints([sid], version)
             ns, user = info.namespace, info.user_id
             early = _early(info.sid, ns, done)
-            if early is None and not _claim(uow, ns, user, wait_s):
+            if early is None and not claim(uow, ns, user, wait_s):
                 early = Consolidation("busy", ns)
             if early is not None:
                 conn.info[NOTHING_HELD] = True
                 return early
         while True:
             with deps.unit_of_work(namespace="*", connection=conn) as uow:
-                todo = _next_batch(uow, Pending(sid, user, info.ended_at), ns, version, size,
+                todo = next_batch(uow, Pending(sid, user, info.ended_at), ns, version, size,
                                    tried)
             if not todo:
                 break
@@ -122,7 +122,7 @@ def _early(sid: str, namespace: str, done: dict) -> Consolidation | None:
     return None
 
 
-def _claim(uow: UnitOfWork, namespace: str, user_id: str, wait_s: float) -> bool:
+def claim(uow: UnitOfWork, namespace: str, user_id: str, wait_s: float) -> bool:
     """Hold the user, waiting up to `wait_s` for another worker's short batch to end."""
     deadline, pause = time.monotonic() + wait_s, 0.005
     while not uow.sessions.claim_user(namespace, user_id):
@@ -134,9 +134,13 @@ def _claim(uow: UnitOfWork, namespace: str, user_id: str, wait_s: float) -> bool
     return True
 
 
-def _next_batch(uow: UnitOfWork, trigger: Pending, ns: str, version: str, size: int,
-                tried: list[str]) -> list[str]:
-    """The sessions of the next batch still to run (the trigger's user is held already)."""
+def next_batch(uow: UnitOfWork, trigger: Pending, ns: str, version: str, size: int,
+               tried: list[str], *, stages: tuple[str, ...] = _DONE_BY_THIS,
+               extracting: bool = False) -> list[str]:
+    """The sessions of the next batch still to run (the trigger's user is held already):
+    those some of `stages` have not checkpointed. With `extracting` the batch extracts its
+    sessions itself (`workers.dreaming`): a session not extracted yet does not stop its
+    user's later ones."""
     exclude = [trigger.sid, *tried]
     mine = [p for p in uow.sessions.pending_of_user(ns, trigger.user_id, version=version,
                                                     limit=size + len(tried) + 1)
@@ -145,6 +149,9 @@ def _next_batch(uow: UnitOfWork, trigger: Pending, ns: str, version: str, size: 
         ns, trigger.user_id, window=_WINDOW * size, version=version, exclude=exclude) \
         if size > 1 else ([], 0)
     others = [p for p in others if p.user_id != trigger.user_id]
+    if extracting:
+        mine = [replace(p, extracted=True) for p in mine]
+        others = [replace(p, extracted=True) for p in others]
     if trigger.sid not in tried:  # also when it is not "ended" (reprocessed): it was asked for
         mine = [trigger, *(p for p in mine if p.sid != trigger.sid)]
     lead = next((p for p in mine if p.sid == trigger.sid), mine[0] if mine else None)
@@ -157,15 +164,17 @@ def _next_batch(uow: UnitOfWork, trigger: Pending, ns: str, version: str, size: 
         batch = [p for p in batch if p.user_id == trigger.user_id or p.user_id in taken]
     # Read again now that the users are held: a session another batch finished just before
     # (our reads predate its commit) has nothing left to do.
-    return uow.sessions.unfinished([p.sid for p in batch], version, _DONE_BY_THIS)
+    return uow.sessions.unfinished([p.sid for p in batch], version, stages)
 
 
 def run_batch(deps: Deps, sids: list[str], trigger: str, namespace: str, now: datetime,
-              conn: HeldConnection) -> list[str]:
-    """Reconcile and consolidate the whole batch; on a failure that is not transient, one
-    session at a time (see the module doc). Returns the sessions that went through."""
+              conn: HeldConnection, run: tuple | None = None) -> list[str]:
+    """Run the stages `run` (default: reconcile and consolidate) for the whole batch; on a
+    failure that is not transient, one session at a time (see the module doc). Returns the
+    sessions that went through."""
+    run = run or _RUN
     try:
-        for stage in _RUN:
+        for stage in run:
             stage(deps, sids, now, namespace=namespace, connection=conn)
         return list(sids)
     except RETRYABLE:
@@ -179,7 +188,7 @@ def run_batch(deps: Deps, sids: list[str], trigger: str, namespace: str, now: da
     passed = []
     for sid in sids:
         try:
-            for stage in _RUN:
+            for stage in run:
                 stage(deps, [sid], now, namespace=namespace, connection=conn)
             passed.append(sid)
         except RETRYABLE:

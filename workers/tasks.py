@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from infra.deps import current_deps
 from schemas.errors import PermanentError
 from schemas.tasks import DeadLetter, SessionsTaskArgs, SessionTaskArgs
-from workers import consolidation, extraction, failures, stages
+from workers import consolidation, dreaming, extraction, failures, stages
 from workers.app import app
 from workers.failures import RETRYABLE, is_transient
 
@@ -61,15 +61,33 @@ def _now(at: str | None) -> datetime:
 
 
 @app.task(name="dream.extract.v1", base=DreamTask, payload=SessionTaskArgs)
-def extract_session(sid: str, at: str | None = None) -> None:
+def extract_session(sid: str, at: str | None = None, deferrals: int = 0) -> None:
     """Stage 1, no user lock (many run at once): the transcript's claims, fragments and
     their vectors, checkpointed; then the session's consolidate event (after the commit;
     also when the checkpoint was there already, in case the crash came before the event).
     With a model the write is shared with the process's other extractions finishing
     meanwhile (`workers.extract_writes`); with rules the event extracts a batch
-    (`workers.extraction`)."""
-    extraction.extract(current_deps(), sid, _now(at), at)  # with rules, a batch
+    (`workers.extraction`). With rules on a worker that serves the later stages' queues
+    too, the event runs every stage for a dream batch itself and publishes nothing
+    (`workers.dreaming`), or comes back later when another batch holds its user."""
+    deps, now = current_deps(), _now(at)
+    if dreaming.in_process(deps):
+        if dreaming.dream(deps, sid, now) == "busy":
+            _defer(extract_session, deps, sid, at, deferrals, "busy")
+        return
+    extraction.extract(deps, sid, now, at)  # with rules, a batch
     consolidate_session.apply_async((sid, at))
+
+
+def _defer(task, deps, sid: str, at: str | None, deferrals: int, outcome: str) -> None:
+    """Send the event again later (with backoff), or give up after `MAX_DEFERRALS`: the
+    session keeps its `resend_at`, and the sweeper sends it again."""
+    if deferrals >= consolidation.MAX_DEFERRALS:
+        log.warning("session.deferral_abandoned", sid=sid, outcome=outcome)
+        return
+    log.info("session.deferred", sid=sid, outcome=outcome, deferrals=deferrals + 1)
+    task.apply_async((sid, at), {"deferrals": deferrals + 1},
+                     countdown=consolidation.defer_delay(deps, deferrals))
 
 
 @app.task(name="dream.consolidate.v1", base=DreamTask, payload=SessionTaskArgs)
@@ -87,12 +105,7 @@ def consolidate_session(sid: str, at: str | None = None, deferrals: int = 0) -> 
     if done.forget:
         forget_sessions.apply_async((list(done.forget), at))
     if done.outcome in ("busy", "waiting"):
-        if deferrals >= consolidation.MAX_DEFERRALS:
-            log.warning("session.deferral_abandoned", sid=sid, outcome=done.outcome)
-            return
-        log.info("session.deferred", sid=sid, outcome=done.outcome, deferrals=deferrals + 1)
-        consolidate_session.apply_async((sid, at), {"deferrals": deferrals + 1},
-                                        countdown=consolidation.defer_delay(deps, deferrals))
+        _defer(consolidate_session, deps, sid, at, deferrals, done.outcome)
 
 
 @app.task(name="dream.forget.v1", base=DreamTask, payload=SessionsTaskArgs)

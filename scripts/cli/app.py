@@ -97,7 +97,9 @@ def worker(concurrency: int = typer.Option(1, min=1, help="Processes (prefork) o
         names = resolve_queues(rt.settings, queues)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--queues") from exc
+    from workers.app import serve
     from workers.signals import install
+    serve(names)
     install(names)
     # Celery's own command line, for its exit status: `worker_main` (and `app.start`)
     # drop it, so a worker whose pool could not start ("Could not start worker

@@ -131,27 +131,44 @@ def _outcome(rt, ns) -> dict:
             "facts": sorted((f.predicate, f.object) for f in rt.reader.current(ns, "u1"))}
 
 
+@pytest.mark.parametrize("layout", ["one-worker", "split"])
 def test_session_end_event_crosses_the_broker_to_a_worker_process(any_broker_env, tmp_path,
-                                                                   ns):
+                                                                   ns, layout):
+    """One `reverie worker` (every queue): with rules its extract event runs every stage
+    itself and publishes nothing more. Split (an extract worker, a consolidate and forget
+    worker): each stage's event crosses the broker on its own queue."""
     env = any_broker_env
-    worker = _start_worker(env, tmp_path, "w1")
+    names = ["w1"] if layout == "one-worker" else ["extract", "rest"]
+    options = {"w1": ("--concurrency=1",), "extract": ("--queues=extract", "--concurrency=1"),
+               "rest": ("--queues=consolidate,forget", "--concurrency=1")}
+    workers = [_start_worker(env, tmp_path, n, options=options[n]) for n in names]
     rt = _publisher(env)
     try:
         _story(rt, ns)
         _wait(lambda: _finished(rt, ns), 90, "the three stages in the worker",
-              [tmp_path / "w1.log"])
+              [tmp_path / f"{n}.log" for n in names])
         assert _state(rt, ns) == "consolidated"
+        assert _checkpoints(rt, ns) == {s: 1 for s in
+                                        ("replay", "reconcile", "consolidate", "forget")}
         facts = rt.reader.current(ns, "u1")
         assert {(f.predicate, f.object) for f in facts} >= {("city", "Munich")}
-        # It really went through the broker, stage by stage, each on its own queue.
-        log = (tmp_path / "w1.log").read_text()
-        for task in ("dream.extract.v1", "dream.consolidate.v1", "dream.forget.v1"):
-            assert f"Task {task}[" in log  # received (the banner lists the names too)
+        # It really went through the broker (received: the banner lists the names too).
+        logs = {n: (tmp_path / f"{n}.log").read_text() for n in names}
+        if layout == "one-worker":
+            assert "Task dream.extract.v1[" in logs["w1"]
+            for task in ("dream.consolidate.v1", "dream.forget.v1"):
+                assert f"Task {task}[" not in logs["w1"]  # run in the extract event
+        else:
+            assert "Task dream.extract.v1[" in logs["extract"]
+            for task in ("dream.consolidate.v1", "dream.forget.v1"):
+                assert f"Task {task}[" in logs["rest"]
+                assert f"Task {task}[" not in logs["extract"]
         queue = env["REVERIE_QUEUE"]
         for name in (f"{queue}.extract", f"{queue}.consolidate", f"{queue}.forget"):
             assert _queue_depth(env["BROKER_URL"], name) == 0
     finally:
-        _stop(worker)
+        for w in workers:
+            _stop(w)
         rt.deps.dispose()
 
 
@@ -184,9 +201,12 @@ def test_a_worker_serves_only_the_queues_it_is_given(broker_env, tmp_path, ns):
 
 @pytest.mark.parametrize("stage, options", [
     ("replay", ("--concurrency=1",)), ("consolidate", ("--concurrency=1",)),
+    # with rules one worker runs every stage in the extract event: killed between the
+    # last two, its event is delivered again and finds the first three checkpointed
+    ("forget", ("--concurrency=1",)),
     # the extract queue as operators run it for an LLM: the group commit's writer is killed
     ("replay", ("--pool=threads", "--concurrency=8"))],
-    ids=["extract", "consolidate", "extract-threads"])
+    ids=["extract", "consolidate", "forget", "extract-threads"])
 def test_worker_killed_mid_stage_loses_and_duplicates_nothing(any_broker_env, tmp_path, ns,
                                                               stage, options):
     """A clean run first; then the same session with a worker killed inside the stage's
@@ -205,7 +225,7 @@ def test_worker_killed_mid_stage_loses_and_duplicates_nothing(any_broker_env, tm
         killed = _start_worker(env, tmp_path, "killed", pause=(stage, 6), options=options)
         workers.append(killed)
         _story(rt, ns)
-        before = "replay" if stage == "consolidate" else None
+        before = {"consolidate": "replay", "forget": "consolidate"}.get(stage)
 
         def in_stage() -> bool:
             if before is not None:
@@ -215,7 +235,7 @@ def test_worker_killed_mid_stage_loses_and_duplicates_nothing(any_broker_env, tm
         time.sleep(2.0)  # now inside the paused transaction
         _stop(killed, signal.SIGKILL)
         assert _checkpoints(rt, ns).get(stage, 0) == 0  # the killed transaction left nothing
-        assert _state(rt, ns) == "ended"
+        assert _state(rt, ns) == ("consolidated" if stage == "forget" else "ended")
         workers.append(_start_worker(env, tmp_path, "rescuer"))
         _wait(lambda: _finished(rt, ns), 120, "the second worker to finish the session",
               [tmp_path / "rescuer.log"])
