@@ -11,7 +11,7 @@ from pipeline.extract import lexicon
 from pipeline.extract.clauses import Sentence
 from pipeline.extract.grammar import Rule, TriggerIndex
 from pipeline.extract.kinds import NORMALISERS, PREDICATE_KIND
-from pipeline.extract.mood import about_other, clause_span
+from pipeline.extract.mood import RELATIONS, about_other, clause_span
 from pipeline.extract.objects import ObjCtx
 from pipeline.extract.patterns import RULES
 from pipeline.extract.timeexpr import TIME_RE, future_starts
@@ -38,6 +38,9 @@ SENTENCE_RULES = tuple(r for r in RULES if r.scope == "sentence")
 _GATES = {id(rules): TriggerIndex(rules) for rules in (CLAUSE_RULES, SENTENCE_RULES)}
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|myself|we|we're|we've|our|us)\b",
                            re.IGNORECASE)
+_THIRD_PARTY = re.compile(r"\b(?:my|our|his|her|their)\s+(?:[\w-]+\s+)?(?:" + RELATIONS
+                          + r")s?\b", re.IGNORECASE)
+_USER_NAMED = re.compile(r"\b(?:i|i'm|i've|i'd|we|we're|we've|me|myself|us)\b", re.IGNORECASE)
 #: A clause opening with a day is no one's: "Today is day nine without a cigarette".
 _TIME_OPENING = re.compile(r"^(?:today|tonight|tomorrow|yesterday|this|next|last|every|each"
                            r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b", re.IGNORECASE)
@@ -73,7 +76,7 @@ def match_rules(rules: tuple[Rule, ...], text: str, sentence: Sentence, *,
                 continue
             if sensitive and futures and _in_future(futures, text, m.start()):
                 continue
-            if _someone_elses(text, m):
+            if _someone_elses(text, m, sentence.text):
                 continue
             built = _build(rule, m, text, lowercase)
             if built:
@@ -82,17 +85,24 @@ def match_rules(rules: tuple[Rule, ...], text: str, sentence: Sentence, *,
     return out
 
 
-def _someone_elses(text: str, m: re.Match[str]) -> bool:
+def _someone_elses(text: str, m: re.Match[str], said: str) -> bool:
     """True when a match that names no subject of its own ("three months without a
     cigarette", "no more meat") stands in a clause about someone else: "my brother is three
     months without a cigarette" leaves the user's smoking alone, as "my friend's been two
-    weeks off sugar" leaves their diet. A match that says "I", "my" or "we" is judged as
-    before (blocked() reads what comes before it)."""
+    weeks off sugar" leaves their diet. A match with no opening at all takes its subject
+    from the stretch before it in the sentence `said` ("So proud of my brother: three months
+    without a cigarette"), unless that names the user too. A match that says "I", "my" or
+    "we" is judged as before (blocked() reads what comes before it)."""
     if _FIRST_PERSON.search(m.group(0)):
         return False
     start, _ = clause_span(text, m.start())
     opening = text[start:m.start()].strip()
-    return bool(opening) and not _TIME_OPENING.match(opening) and about_other(opening)
+    if opening:
+        return not _TIME_OPENING.match(opening) and about_other(opening)
+    at = said.find(text) if text else -1
+    before = text[:start] if start else said[:at] if at > 0 else ""
+    before = before[clause_span(before, max(0, len(before.rstrip(" ,;:-")) - 1))[0]:]
+    return bool(_THIRD_PARTY.search(before)) and not _USER_NAMED.search(before)
 
 
 def _in_future(futures: list[int], text: str, start: int) -> bool:

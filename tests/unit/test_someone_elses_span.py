@@ -63,3 +63,21 @@ def test_the_user_beside_someone_else_keeps_their_own() -> None:
 ])
 def test_questions_and_conditions_about_others_give_nothing(text: str) -> None:
     assert facts(text) == set()
+
+
+@pytest.mark.parametrize("text", [
+    "My brother, three months without a cigarette!",
+    "So proud of my sister: a year without cigarettes.",
+    "My dad is doing brilliantly, two years off the cigarettes.",
+])
+def test_a_span_after_someone_else_named_before_it_is_theirs(text: str) -> None:
+    assert facts(text) == set()
+
+
+@pytest.mark.parametrize("text", [
+    "My wife is so proud of me, three months without a cigarette.",
+    "Update: three months without a cigarette.",
+    "I'm thrilled, three months without a cigarette.",
+])
+def test_a_span_after_the_user_or_nobody_is_the_users(text: str) -> None:
+    assert ("assert", "smoking_status", "non-smoker") in facts(text)
