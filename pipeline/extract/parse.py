@@ -51,6 +51,10 @@ _CAPITALISED = re.compile(r"(?<=\s)(?:\(|\")?([A-Z][\w'-]+)|^\W*([A-Z][\w'-]+)(?
 _LIVING = re.compile(r"\b(?:liv(?:e|es|ed|ing)|resid\w*|settled|based|rent\w*|shar(?:e|ing)"
                      r"|work(?:s|ing)?|teach(?:es|ing)?|volunteer\w*|intern(?:s|ing)?"
                      r"|temp(?:s|ing)?|freelanc\w*|nurs(?:e|es|ing))\b", re.I)
+_LOCAL_WORDS = re.compile(r"\b(?:bus(?:es)?|trams?|trains?|metro|subway|tube|transit|traffic"
+                          r"|rents?|winters?|summers?|potholes?|drivers|parking|landlords?"
+                          r"|lanes|roads|pavements|sidewalks|commute|cyclists|drizzle|ferr(?:y|ies)"
+                          r"|council|bins|rush hour)\b", re.I)
 _PEOPLE_WORDS = re.compile(
     r"\b(?:" + lx.alt(lx.ANIMALS) + r"|husband|wife|partner|boyfriend|girlfriend|fianc[eé]e?"
     r"|spouse|son|daughter|kids?|children|child|boys?|girls?|twins|baby|stepson"
@@ -101,7 +105,7 @@ def wanted(text: str, known: frozenset[str], turn_text: str = "") -> frozenset[s
         return frozenset()
     mine = bool(_FIRST_PERSON.search(text))
     out: set[str] = set()
-    if mine and _LIVING.search(text) and any(
+    if mine and (_LIVING.search(text) or _LOCAL_WORDS.search(text)) and any(
             place_at(text, m.start(1) if m.group(1) else m.start(2)) for m in capitalised):
         out |= PLACE
     if (names and _SET_OFF.search(text) and _PEOPLE_WORDS.search(text)

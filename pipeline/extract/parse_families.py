@@ -73,6 +73,14 @@ _NOT_NOW = frozenset({"old", "former", "previous", "last", "first", "dream", "ne
 #: Vehicles driven for a living: "I drive a forklift" tells the job.
 _DRIVEN = frozenset({"forklift", "bus", "taxi", "cab", "lorry", "tram", "train", "ambulance",
                      "crane", "tractor", "digger", "excavator", "minicab"})
+#: Things of a place its residents deal with day to day (head nouns: "bike lanes").
+_LOCAL = frozenset({"bus", "tram", "train", "metro", "subway", "tube", "transit", "traffic",
+                    "rent", "winter", "summer", "pothole", "driver", "parking", "landlord",
+                    "lane", "road", "pavement", "sidewalk", "commute", "cyclist", "drizzle",
+                    "ferry", "council", "bin", "rush"})
+#: A sentence that puts the user somewhere else than the place it names.
+_ELSEWHERE = re.compile(r"\b(?:there|unlike here|than here|compared|back home|would|'d|visit\w*"
+                        r"|went|trip|holiday|vacation|when i was|if)\b", re.I)
 _STAY = re.compile(r"\b(?:this|for the|for a|for one|next) (?:week|weekend|fortnight|few days"
                    r"|couple of (?:days|weeks))\b", re.I)
 #: Work that says nothing of home: remote, commuted to, seasonal, on the road, now and then.
@@ -121,6 +129,11 @@ def _places(doc: Doc, text: str) -> Iterator[Found]:
         nouns = _nouns_up(head.head)
         if any(n.lower_ in _VISIT or mine(n) is False for n in nouns):
             continue
+        modified = head.head.head  # the word "in <place>" modifies (tagged as it may be)
+        if modified.lemma_.lower() in _LOCAL and modified.dep_ == "nsubj":
+            if kind == "city" and _lived_with(modified, text):
+                yield "city", name, "assert", 0.6, token.idx
+            continue
         verb = governor(head)
         if verb is not None and (any(n.lower_ in _VISIT for n in _objects(verb))
                                  or _STAY.search(text)):
@@ -143,6 +156,15 @@ def _places(doc: Doc, text: str) -> Iterator[Found]:
         predicate = {"city": "city", "country": "country"}.get(kind)
         if predicate:
             yield predicate, name, "assert", confidence, token.idx
+
+
+def _lived_with(noun: Token, text: str) -> bool:
+    """What a place's residents deal with, told in the present as the subject of its clause
+    ("the tram lanes in Graz are a contact sport", "the rents in Lisbon are insane") in a
+    sentence about the user: weak evidence, like the phrase families' weather and buses."""
+    verb = noun.head
+    return (mine(noun) is not False and verb.tag_ in ("VBP", "VBZ")
+            and asserted_now(verb) and not _ELSEWHERE.search(text) and _own(noun, text))
 
 
 def _objects(verb: Token) -> list[Token]:

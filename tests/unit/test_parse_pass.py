@@ -30,6 +30,8 @@ def found(text: str, turn: str = "") -> set[tuple[str, str]]:
     ("My wife and I live just off the ring road in Leipzig.", ("city", "Leipzig")),
     ("I've lived on the quiet side of the river in Cork for six years.", ("city", "Cork")),
     ("I work in the maternity ward of the big hospital in Tartu.", ("city", "Tartu")),
+    ("The night trams in Graz are always late, so I cycle.", ("city", "Graz")),
+    ("Honestly the rents in Lisbon are insane and I earn in euros.", ("city", "Lisbon")),
     ("Pickle, the hamster, escaped again and I found him in my shoe.",
      ("pet", "hamster named Pickle")),
     ("Our tortoise, Gus, has been hibernating in a box since October.",
@@ -83,6 +85,9 @@ def test_the_parse_attaches_the_users_facts(text, fact):
     "I drive a bus for fun on weekends at a museum.",
     "I'm living out of a suitcase in Singapore for a work trip this week.",
     "My late husband, Carl, loved this song.",
+    "The buses in Quito were great when I visited my aunt.",
+    "My sister says the rents in Lisbon are insane, and I believe her.",
+    "The trams in Graz are lovely, I'd go back there in a heartbeat.",
     # a visit, a remote job, a firm's country
     "I'm staying at a hotel near the harbour in Gdansk, and the bed is awful.",
     "I work remotely for a small studio in Tallinn.",
