@@ -166,6 +166,8 @@ def _close(view: _View, old: Fact, valid_to: datetime, now: datetime,
 def _close_dependents(view: _View, seq: int, parent: str, at: datetime, now: datetime,
                       vocab: Vocabulary, claim: Claim) -> None:
     for dep in vocab.dependents.get(parent, ()):
+        if dep in claim.carries_over:  # "same job title": the title goes with the user
+            continue
         for fact in view.of(dep):
             if fact.valid_from < at or fact.session_id != claim.session_id:
                 _close(view, fact, max(at, fact.valid_from), now)

@@ -111,6 +111,9 @@ class Claim(Frozen):
     #: Relation to existing facts proposed by an LLM extractor (duplicate / conflict / stale /
     #: unrelated). A hint only: the reconcile rules decide.
     proposed_relation: str | None = None
+    #: Dependents the user said continue across this change ("I start at Nordlys in July,
+    #: same job title"): reconcile keeps them instead of closing them with their parent.
+    carries_over: tuple[str, ...] = ()
 
 
 def changes_user_facts(claim: Claim) -> bool:

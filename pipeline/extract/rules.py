@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import cast
 
 from pipeline.extract.across import link_sentences
+from pipeline.extract.carry_over import carry_titles
 from pipeline.extract.changes import told_changes
 from pipeline.extract.clauses import (
     Sentence,
@@ -140,7 +141,7 @@ def analyse_turn(turn: Turn, *, session_id: str) -> list[SentenceClaims]:
     linked = derive(resolve_speaking_from(linked, at, session_id=session_id))
     asked = {s.text: s.question for s in said}
     settled = name_in_turn(settle_turn(linked, at), asked, at, session_id=session_id)
-    return proposal_in_turn(settled, asked, at, session_id=session_id)
+    return carry_titles(proposal_in_turn(settled, asked, at, session_id=session_id), asked)
 
 
 def _access_claims(text: str, turn: Turn, session_id: str, *,
