@@ -42,6 +42,7 @@ from pipeline.extract.mood import clause_span
 from pipeline.extract.naming import name_pets
 from pipeline.extract.parse import parsed_facts
 from pipeline.extract.passing import passing_facts
+from pipeline.extract.peers import PEER_CONFIDENCE, peer_title
 from pipeline.extract.planned import (
     dated_plan,
     names_a_target,
@@ -62,6 +63,7 @@ from pipeline.extract.trust import (
 )
 from pipeline.extract.used_name import name_in_turn
 from pipeline.extract.within_turn import settle_turn
+from pipeline.extract.workplace_city import workplace_city
 from pipeline.vocabulary import SENSITIVE_PREDICATES, SINGLE_VALUED
 from schemas.records import Claim, ClaimOp, Transcript, Turn
 
@@ -69,6 +71,8 @@ VERSION = "rules-2"
 
 #: Confidence of a privilege claim: it is only ever quarantined.
 ACCESS_CONFIDENCE = 0.3
+#: Confidence of a home city read from where the user works ("at the hospital in Tampere").
+PLACE_AT_WORK_CONFIDENCE = 0.75
 
 _SINGLE = SINGLE_VALUED
 _AIMS = frozenset({"current_goal", "plan"})
@@ -256,6 +260,10 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
     found = match_rules(SENTENCE_RULES, text, sentence, question=asked)
     claims.extend(_to_claims(found, base, resolve_in(text, at) or at))
     claims.extend(_passing_claims(sentence, claims, base, at, turn_text, ahead))
+    claims.extend(_peer_claims(evidence, claims, base, at, question=question))
+    city = None if question else workplace_city(evidence, claims)
+    if city is not None:  # "pharmacist at the hospital pharmacy in Tampere"
+        claims.extend(_to_claims([("city", city, "assert", PLACE_AT_WORK_CONFIDENCE)], base, at))
     # As for the clauses: a statement before a final question still counts.
     told = evidence.rsplit(",", 1)[0] if question and not asked else evidence
     claims.extend(told_changes(told, claims, at, base, read=_read_present,
@@ -274,6 +282,21 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
     return _unique([dated_plan(c, evidence, at) for c in claims])
 
 
+
+
+def _peer_claims(text: str, claims: list[Claim], base: tuple[str, int, str], at: datetime, *,
+                 question: bool) -> list[Claim]:
+    """A title inferred from the user's peers ("one of the other nurses", peers.py), when
+    the sentence gives no title of its own; `inferred`, so a stated title always wins."""
+    if question or any(c.predicate == "job_title" for c in claims):
+        return []
+    title = peer_title(text)
+    if title is None:
+        return []
+    session_id, turn, evidence = base
+    return [Claim(predicate="job_title", object=title, source="inferred",
+                  confidence=PEER_CONFIDENCE, valid_from=at, session_id=session_id, turn=turn,
+                  evidence=evidence)]
 
 
 def _read_present(body: str) -> list[Found]:

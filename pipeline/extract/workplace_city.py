@@ -1,0 +1,43 @@
+"""The city of a workplace told without its name: "pharmacist at the hospital pharmacy in
+Tampere", "I teach at a primary school in Ghent", "nights on the renal ward of the hospital
+in Leeds".
+
+Work at a named organisation in a city already places the user there (passing_work.py:
+"at Tays in Tampere"); a workplace named by its common noun ("the hospital pharmacy") gave
+no organisation, so the city was lost. Only in a sentence where the user tells their own job
+(a job title or employer claim of theirs) and gives no city of their own; work away from
+home (remote, a commute, a secondment, a season, a conference) places no home.
+"""
+from __future__ import annotations
+
+import re
+
+from pipeline.extract.mentions import place_at
+from schemas.records import Claim, changes_user_facts
+
+_WORKPLACE = (r"(?:hospital|pharmacy|school|clinic|library|office|university|college|bakery"
+              r"|shop|store|restaurant|caf[eé]|hotel|factory|warehouse|lab|laboratory|firm"
+              r"|practice|surgery|station|museum|bank|garage|salon|studio|kitchen|plant|centre"
+              r"|center|agency|council|hospice|nursery|ward|branch|depot|site|call\s+centre)")
+_AT_PLACE_IN = re.compile(
+    r"\b(?:at|in|for|on|of)\s+(?:the|a|an|our|my|one\s+of\s+the)\s+(?:[a-z-]+\s+){0,3}?"
+    + _WORKPLACE + r"s?\s+in\s+(?=(?-i:[A-Z]))", re.IGNORECASE)
+_AWAY = re.compile(r"\b(?:remote\w*|commut\w*|secondment|seconded|placement|seasonal|summer"
+                   r"|conference|visit\w*|fly\w*|flew|trip|temporar\w*|locum|cover\w*\s+for"
+                   r"|used\s+to|was|were|before|previously|formerly|next|will|going\s+to)\b",
+                   re.IGNORECASE)
+_WORK = frozenset({"job_title", "employer"})
+
+
+def workplace_city(text: str, claims: list[Claim]) -> str | None:
+    """The city `text` puts the user's own workplace in, or None."""
+    if not any(c.predicate in _WORK and c.op == "assert" and c.modality == "asserted"
+               and changes_user_facts(c) for c in claims):
+        return None
+    if any(c.predicate in ("city", "country") for c in claims) or _AWAY.search(text):
+        return None
+    for match in _AT_PLACE_IN.finditer(text):
+        place = place_at(text, match.end())
+        if place is not None and place[1] == "city":
+            return place[0]
+    return None
