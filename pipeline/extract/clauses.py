@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pipeline.extract import lexicon as lx
 
@@ -160,12 +161,19 @@ def is_lowercase(sentence: str) -> bool:
 
 def sentences(text: str) -> list[Sentence]:
     """The turn's text as sentences with their clauses."""
+    return list(_sentences(text))
+
+
+@lru_cache(maxsize=8192)
+def _sentences(text: str) -> tuple[Sentence, ...]:
+    # Pure, and asked again of the same text (a turn read by the online pass and again with
+    # its session, a clause put in the present, the short replies people repeat): cut once.
     out = []
     for s in split_sentences(normalise_text(text)):
         out.append(Sentence(text=s, clauses=tuple(split_clauses(s)),
                             question=s.rstrip(" \"')]").endswith("?"),
                             lowercase=is_lowercase(s)))
-    return out
+    return tuple(out)
 
 
 _SUBJECTLESS_DO = re.compile(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 
 from pipeline.extract import lexicon
 from pipeline.extract.clauses import Sentence
@@ -51,6 +52,23 @@ _STOP = re.compile(r"\b(?:anymore|any\s+more|any\s+longer|no\s+longer|used\s+to|
 def match_rules(rules: tuple[Rule, ...], text: str, sentence: Sentence, *,
                 question: bool) -> list[Found]:
     """What the `rules` make of `text` (a clause, or a whole sentence for sentence rules)."""
+    if rules is CLAUSE_RULES or rules is SENTENCE_RULES:
+        return list(_match_table(rules is CLAUSE_RULES, text, sentence, question))
+    return _match(rules, text, sentence, question=question)
+
+
+@lru_cache(maxsize=8192)
+def _match_table(clause_rules: bool, text: str, sentence: Sentence,
+                 question: bool) -> tuple[Found, ...]:
+    # The tables are fixed and matching is pure: a clause read twice (the online pass and
+    # the session's, a clause put in the present, the replies people repeat) is matched once.
+    # Keyed by which table, not by the tuple: hashing 400 rules per call would cost more.
+    rules = CLAUSE_RULES if clause_rules else SENTENCE_RULES
+    return tuple(_match(rules, text, sentence, question=question))
+
+
+def _match(rules: tuple[Rule, ...], text: str, sentence: Sentence, *,
+           question: bool) -> list[Found]:
     lowercase = sentence.lowercase
     out: list[Found] = []
     futures: list[int] | None = None

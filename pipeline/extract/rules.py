@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from functools import lru_cache
 from typing import cast
 
 from pipeline.extract.across import link_sentences
@@ -174,7 +175,7 @@ def _passing_claims(sentence: Sentence, claims: list[Claim], base: tuple[str, in
     gone = {(c.predicate, c.object.casefold()) for c in claims if c.op == "retract" and c.object}
     out: list[Claim] = []
     text = sentence.text
-    found = passing_facts(text, question=sentence.question, turn_text=turn_text)
+    found = list(_passing_found(text, sentence.question, turn_text))
     # The parse adds only predicates that neither the rules nor the phrase families gave.
     found += parsed_facts(text, question=sentence.question, turn_text=turn_text,
                           known=frozenset({c.predicate for c in claims} | {f[0] for f in found}))
@@ -197,6 +198,14 @@ def _passing_claims(sentence: Sentence, claims: list[Claim], base: tuple[str, in
         told = None if told_ahead(clause, at) else resolve_in(clause, at)
         out.extend(_to_claims([(predicate, value, op, confidence)], base, told or at))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _passing_found(text: str, question: bool,
+                   turn_text: str) -> tuple[tuple[str, str, str, float, int], ...]:
+    # The phrase families are pure and cost the most of a sentence: a sentence read again
+    # (the online pass, then the session's; the replies people repeat) is read once.
+    return tuple(passing_facts(text, question=question, turn_text=turn_text))
 
 
 def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
