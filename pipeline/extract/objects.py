@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from pipeline.extract import lexicon as lx
 from pipeline.extract.timeexpr import TIME_RE
@@ -101,6 +102,7 @@ Result = list[tuple[str | None, str]]
 Normaliser = Callable[[str, ObjCtx], Result]
 
 
+@lru_cache(maxsize=8192)  # pure; the same phrases come back
 def trim(text: str, kind: str = "", *, keep_commas: bool = False) -> str:
     """`text` cut at the first time expression, connective or (unless a list) comma."""
     text = text.strip().strip("\"'`*_")

@@ -130,7 +130,7 @@ def analyse_turn(turn: Turn, *, session_id: str) -> list[SentenceClaims]:
     text = normalise_text(turn.text)
     if turn.role != "user":
         return _access_claims(text, turn, session_id, origin=turn.role)
-    own, pasted = split_untrusted(text)
+    own, pasted = _own_and_pasted(text)
     out: list[SentenceClaims] = []
     for span in pasted:
         out.extend(_access_claims(span, turn, session_id, origin="quoted"))
@@ -152,16 +152,30 @@ def analyse_turn(turn: Turn, *, session_id: str) -> list[SentenceClaims]:
 def _access_claims(text: str, turn: Turn, session_id: str, *,
                    origin: str) -> list[SentenceClaims]:
     out = []
-    for sentence in split_sentences(text):
+    for sentence, roles in _roles_by_sentence(text):
         claims = tuple(
             Claim(predicate="access_role", object=role, source="inferred",
                   confidence=ACCESS_CONFIDENCE, valid_from=as_utc(turn.at),
                   session_id=session_id, turn=turn.index, evidence=sentence,
                   untrusted_origin=origin)
-            for role in find_access_roles(sentence))
-        if claims:
-            out.append(SentenceClaims(turn.index, sentence, claims))
+            for role in roles)
+        out.append(SentenceClaims(turn.index, sentence, claims))
     return out
+
+
+# Text-only steps of a turn, pure, cached: a turn is read by the online pass and again with
+# its session, and the assistant's and the user's short replies repeat.
+@lru_cache(maxsize=4096)
+def _roles_by_sentence(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The sentences of `text` that claim a role or privilege, with those roles."""
+    return tuple((sentence, tuple(roles)) for sentence in split_sentences(text)
+                 if (roles := find_access_roles(sentence)))
+
+
+@lru_cache(maxsize=4096)
+def _own_and_pasted(text: str) -> tuple[str, tuple[str, ...]]:
+    own, pasted = split_untrusted(text)
+    return own, tuple(pasted)
 
 
 def _passing_claims(sentence: Sentence, claims: list[Claim], base: tuple[str, int, str],

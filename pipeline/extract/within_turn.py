@@ -27,9 +27,11 @@ _BARE_MOVE = re.compile(r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|onl
 def _dated_move(found: list[SentenceClaims], at: datetime) -> list[SentenceClaims]:
     """"Hello from Ljubljana! We moved two weeks ago": the undated city of the turn moved
     then. Only a move with no destination of its own dates the place named elsewhere."""
-    when = _first_past_date(found, at, _BARE_MOVE, from_end=False)
-    return _redated(found, when, lambda c: c.predicate in ("city", "country")
-                    and c.op == "assert" and c.valid_from == at)
+    def undated(c: Claim) -> bool:
+        return c.predicate in ("city", "country") and c.op == "assert" and c.valid_from == at
+    if not any(undated(c) for s in found for c in s.claims):
+        return found  # nothing to date: spare the search
+    return _redated(found, _first_past_date(found, at, _BARE_MOVE, from_end=False), undated)
 
 
 def _first_past_date(found: list[SentenceClaims], at: datetime, pattern: re.Pattern[str], *,
@@ -63,10 +65,12 @@ _BARE_QUIT = re.compile(r"\b(?:i|i've|i\s+have)\s+(?:finally\s+|actually\s+|just
 def _dated_quit(found: list[SentenceClaims], at: datetime) -> list[SentenceClaims]:
     """The turn's undated non-smoker status, dated by a bare quit with a past date in the
     same turn. Only re-dates a status the turn already holds; asserts nothing itself."""
-    when = _first_past_date(found, at, _BARE_QUIT, from_end=True)
-    return _redated(found, when, lambda c: c.predicate == "smoking_status"
-                    and c.object == "non-smoker" and c.op == "assert"
-                    and (c.valid_from is None or c.valid_from.date() == at.date()))
+    def undated(c: Claim) -> bool:
+        return (c.predicate == "smoking_status" and c.object == "non-smoker" and c.op == "assert"
+                and (c.valid_from is None or c.valid_from.date() == at.date()))
+    if not any(undated(c) for s in found for c in s.claims):
+        return found  # nothing to date: spare the search
+    return _redated(found, _first_past_date(found, at, _BARE_QUIT, from_end=True), undated)
 
 
 def _dated_repeats(found: list[SentenceClaims], at: datetime) -> list[SentenceClaims]:
