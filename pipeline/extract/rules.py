@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import cast
 
 from pipeline.extract.across import link_sentences
+from pipeline.extract.business import without_business_hobbies
 from pipeline.extract.carry_over import carry_titles
 from pipeline.extract.changes import told_changes
 from pipeline.extract.clauses import (
@@ -146,7 +147,8 @@ def analyse_turn(turn: Turn, *, session_id: str) -> list[SentenceClaims]:
     linked = derive(resolve_speaking_from(linked, at, session_id=session_id))
     asked = {s.text: s.question for s in said}
     settled = name_in_turn(settle_turn(linked, at), asked, at, session_id=session_id)
-    return carry_titles(proposal_in_turn(settled, asked, at, session_id=session_id), asked)
+    proposed = proposal_in_turn(settled, asked, at, session_id=session_id)
+    return without_business_hobbies(carry_titles(proposed, asked))
 
 
 def _access_claims(text: str, turn: Turn, session_id: str, *,
