@@ -29,6 +29,7 @@ from pipeline.extract.clauses import (
     strip_lead,
 )
 from pipeline.extract.corrections import SentenceClaims, apply_corrections
+from pipeline.extract.first_as import first_as_title
 from pipeline.extract.derive import derive
 from pipeline.extract.grammar import Rule
 from pipeline.extract.here import resolve_here, resolve_left
@@ -285,6 +286,10 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
     found = match_rules(SENTENCE_RULES, text, sentence, question=asked)
     claims.extend(_to_claims(found, base, resolve_in(text, at) or at))
     claims.extend(_passing_claims(sentence, claims, base, at, turn_text, ahead))
+    first = None if question or any(c.predicate == "job_title" for c in claims) else (
+        first_as_title(evidence))
+    if first is not None:  # "First week as a full-time roaster!"
+        claims.extend(_to_claims([("job_title", first, "assert", PEER_CONFIDENCE)], base, at))
     claims.extend(_peer_claims(evidence, claims, base, at, question=question))
     city = None if question else workplace_city(evidence, claims)
     if city is not None:  # "pharmacist at the hospital pharmacy in Tampere"

@@ -1,0 +1,43 @@
+"""A job told by its first days: "First week as a full-time roaster!", "It's my first shift
+as a qualified nurse", "just finished my first month as a lawyer".
+
+The start of a new job is often told this way, subjectless and exclamatory, and the phrase
+rules look for "I'm a ...". The title must be an occupation (lexicon.OCCUPATIONS) or, when
+the work is said to be full-time, part-time or qualified, an agent noun ("roaster"): "my
+first week as a mum", "first day as a vegetarian" are no job. Someone else's first week
+("my sister's first week as a nurse", "her first day as ...") is theirs.
+"""
+from __future__ import annotations
+
+import re
+
+from pipeline.extract.lexicon import NOT_OCCUPATIONS, OCCUPATIONS
+
+_FIRST_AS = re.compile(
+    r"(?:^|[.!?]\s+|\b(?:my|it's\s+my|it\s+is\s+my|finished\s+my|survived\s+my|done\s+with\s+my)"
+    r"\s+)(?:first|1st)\s+(?:full\s+)?(?:day|week|month|shift|night|fortnight|year)\s+as\s+"
+    r"(?:an?\s+|the\s+)?(?P<kind>(?:full[- ]time|part[- ]time|qualified|proper|newly\s+"
+    r"qualified|real)\s+)?(?P<title>(?:[a-z-]+\s+)?[a-z-]+)\b(?!\s+(?:of|at\s+home)\b)",
+    re.IGNORECASE)
+_AGENT = re.compile(r"[a-z]+(?:er|or|ist|ian)$")
+
+
+def first_as_title(text: str) -> str | None:
+    """The job title a sentence tells by the user's first days in it, or None."""
+    match = _FIRST_AS.search(text)
+    if match is None:
+        return None
+    words = match.group("title").lower().split()
+    # "a software engineer", "a nurse at the Royal", "a lawyer and ...", "a junior doctor".
+    candidates = [words, words[:1], words[-1:]] if len(words) > 1 else [words]
+    for kept in candidates:
+        whole = " ".join(kept)
+        if whole in NOT_OCCUPATIONS:
+            return None
+        if whole in OCCUPATIONS or len(kept) > 1 and kept[-1] in OCCUPATIONS:
+            return whole
+    if match.group("kind"):
+        for kept in candidates[1:] or candidates:
+            if _AGENT.match(kept[0]) and kept[0] not in NOT_OCCUPATIONS:
+                return kept[0]
+    return None
