@@ -41,7 +41,10 @@ _SPLIT = re.compile(
     r"|,?\s+(?:but|whereas|although|though|because|cause|cos|except)\s+"
     r"|,\s*so\s+|\s+so\s+(?=(?:i|i'm|i've|we|we're|my|our)\b)"
     r"|,?\s+(?:since|while|as|when|and then|then)\s+(?=(?:i|i'm|i've|we|we're|my|our)\b)"
-    r"|,?\s+(?:and|&|plus)\s+(?=(?:(?:also|now|then|so)\s+)?(?:i|i'm|i've|i'd|i'll|we|we're"
+    # "... and honestly I'm hooked": a sentence adverb before the new subject.
+    r"|,?\s+(?:and|&|plus)\s+(?=(?:(?:also|now|then|so|honestly|frankly|actually|luckily"
+    r"|sadly|thankfully|obviously|basically|weirdly|annoyingly|happily),?\s+)?"
+    r"(?:i|i'm|i've|i'd|i'll|we|we're"
     r"|we've|my|our|it|it's|she|he|they|that|this|there|btw|by the way|since)\b)"
     r"|(?P<do>,?\s+(?:and|&|plus)\s+(?=(?:(?:also|just|now|currently|still|recently|then)\s+)?"
     r"(?:" + _ELLIPTIC_VERBS + r")\b))"
