@@ -36,6 +36,19 @@ LOCK_TIMEOUT_MS = 10_000
 #: Longest wait for a purge already running to finish before this one gives up (and the
 #: sweeper tries again): a purge asked while another runs is not covered by it.
 WAIT_FOR_RUNNING_MS = 120_000
+#: Longest wait for other sessions' older snapshots and transactions to end: a rewrite keeps
+#: every row such a snapshot may still see (VACUUM FULL copies "recently dead" tuples), the
+#: erased ones included. A purge that could not wait them out covers nothing.
+WAIT_FOR_SNAPSHOTS_S = 30.0
+_NEXT_XID = text("SELECT txid_snapshot_xmax(txid_current_snapshot()) % 4294967296")
+#: Other backends of this database holding a snapshot or an xid older than :x (32-bit xids
+#: compared modulo wraparound).
+_OLDER = ("((:x - {col}::text::bigint + 4294967296) % 4294967296) BETWEEN 1 AND 2147483647")
+_HELD_BY_OLDER = text(
+    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+    "AND pid <> pg_backend_pid() AND ("
+    f"(backend_xmin IS NOT NULL AND {_OLDER.format(col='backend_xmin')}) OR "
+    f"(backend_xid IS NOT NULL AND {_OLDER.format(col='backend_xid')}))")
 _NAMESPACED = text(
     "SELECT c.table_name FROM information_schema.columns c "
     "JOIN information_schema.tables t ON t.table_schema = c.table_schema "
@@ -65,6 +78,7 @@ def purge_erased(engine: Engine, now: datetime, *,
             if requested_at is not None and last is not None and last >= requested_at:
                 return {"skipped": f"purged at {last.isoformat()}"}
             _record(conn, "purge_tried", now)
+            older = _wait_for_older_snapshots(conn)
             tables = list(conn.execute(_NAMESPACED).scalars())
             # A rewrite waits for the table's readers; one held up past this is left (and
             # reported) for the next purge rather than stalling every query behind it.
@@ -78,15 +92,35 @@ def purge_erased(engine: Engine, now: datetime, *,
                     log.warning("erasure.purge_table_left", table=table,
                                 error=str(exc.orig or exc))
             wal = _retire_wal(conn) if not left else False
-            if not left:  # only a complete purge covers the erasures before its start
+            if not left and not older:  # only a complete purge covers the erasures before it
                 _record(conn, "purge_erased", now)
         finally:
             conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": _LOCK})
             conn.exec_driver_sql("RESET lock_timeout")  # a pooled connection: as it came
     report = {"tables": len(tables) - len(left), "left": left, "wal_retired": wal,
+              "held_by_older_snapshots": older,
               "seconds": round(time.perf_counter() - started, 3)}
     log.info("erasure.purged", **report)
     return report
+
+
+def _wait_for_older_snapshots(conn) -> int:
+    """Wait until no other session of the database still sees what the erasure deleted (an
+    open transaction or snapshot begun before it: a report, a backup's pg_dump, a slow
+    reader); returns how many still did when the wait ran out (0: the rewrite drops every
+    erased row)."""
+    x = conn.execute(_NEXT_XID).scalar()
+    deadline = time.monotonic() + WAIT_FOR_SNAPSHOTS_S
+    while True:
+        older = conn.execute(_HELD_BY_OLDER, {"x": x}).scalar() or 0
+        if not older or time.monotonic() >= deadline:
+            break
+        time.sleep(0.05)
+    if older:
+        log.warning("erasure.purge_held_by_snapshots", sessions=older,
+                    hint="an older open transaction may still see erased rows; the sweeper "
+                         "purges again (Settings.erasure_purge_delay_s)")
+    return older
 
 
 def _record(conn, name: str, at: datetime) -> None:

@@ -130,3 +130,36 @@ def test_an_erasure_during_another_purge_is_purged_too(runtime, clock, ns):
     holder.join(30)
     _flush(deps)
     assert files_with(root, word.encode()) == []
+
+
+def test_an_erasure_while_an_older_snapshot_is_open_is_purged_once_it_ends(runtime, clock, ns):
+    """VACUUM FULL copies every row an open snapshot may still see: a transaction begun before
+    the erasure (a report, a backup's pg_dump) would keep the erased rows in the new files.
+    The purge waits for such snapshots to end before it rewrites (the flake of a loaded CI
+    run, where another test's transaction was open)."""
+    import threading
+
+    rt, deps = runtime, runtime.deps
+    word = f"Quillmere{uuid.uuid4().hex[:10]}"
+    play(rt, clock, ns, "u", "s1", T0, [("user", f"My boat is called {word}."),
+                                        ("user", "I live in Munich.")])
+    clock.set(T0 + timedelta(days=1))
+    root = _data_dir(deps)
+    held, release = threading.Event(), threading.Event()
+
+    def reader() -> None:  # a snapshot taken before the erasure, held for a second after it
+        with deps.engine.connect() as c:
+            c.exec_driver_sql("BEGIN ISOLATION LEVEL REPEATABLE READ")
+            c.exec_driver_sql("SELECT count(*) FROM pg_class")
+            held.set()
+            release.wait(30)
+            c.exec_driver_sql("COMMIT")
+
+    holder = threading.Thread(target=reader, daemon=True)
+    holder.start()
+    assert held.wait(10)
+    threading.Timer(1.0, release.set).start()
+    forget(rt.memory, ns, "u", text=word, at=clock.now())
+    holder.join(30)
+    _flush(deps)
+    assert files_with(root, word.encode()) == []
