@@ -95,41 +95,53 @@ def test_a_purge_that_left_a_locked_table_is_retried_by_the_sweeper(runtime, clo
     assert not purge.purge_due(deps.engine, clock.now() + timedelta(days=1), delay)
 
 
-def test_an_erasure_during_another_purge_is_purged_too(runtime, clock, ns):
-    """A purge that is running when an erasure commits may have rewritten the erased rows'
-    tables already: it does not cover the erasure, so the erasure's own purge waits for it
-    and runs, rather than skipping because one is running (the race that left a word in
-    the files once in a loaded run)."""
+def _erase_while_held(rt, clock, ns, word: str, hold, *, seen_first: bool = False) -> list[str]:
+    """Play a session naming `word`, run `hold(conn, held, release)` in a thread (it sets
+    `held` once it holds what it holds, then waits for `release`), erase the word while it
+    holds and release a second later; the files that still hold the word afterwards."""
     import threading
 
-    from infra.db import purge
-    rt, deps = runtime, runtime.deps
-    word = f"Vexmoor{uuid.uuid4().hex[:10]}"
+    deps = rt.deps
     play(rt, clock, ns, "u", "s1", T0, [("user", f"My boat is called {word}."),
                                         ("user", "I live in Munich.")])
     clock.set(T0 + timedelta(days=1))
     root = _data_dir(deps)
-    _flush(deps)
-    assert any(p.startswith("base/") for p in files_with(root, word.encode()))
+    if seen_first:
+        _flush(deps)
+        assert any(p.startswith("base/") for p in files_with(root, word.encode()))
     held, release = threading.Event(), threading.Event()
 
-    def earlier_purge() -> None:  # holds the purge lock as a running purge does
+    def holder_body() -> None:
         with deps.engine.connect() as c:
-            c.execute(text("SELECT pg_advisory_lock(:k)"), {"k": purge._LOCK})
-            c.commit()
-            held.set()
-            release.wait(30)
-            c.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": purge._LOCK})
-            c.commit()
+            hold(c, held, release)
 
-    holder = threading.Thread(target=earlier_purge, daemon=True)
+    holder = threading.Thread(target=holder_body, daemon=True)
     holder.start()
     assert held.wait(10)
     threading.Timer(1.0, release.set).start()
     forget(rt.memory, ns, "u", text=word, at=clock.now())
     holder.join(30)
     _flush(deps)
-    assert files_with(root, word.encode()) == []
+    return files_with(root, word.encode())
+
+
+def test_an_erasure_during_another_purge_is_purged_too(runtime, clock, ns):
+    """A purge that is running when an erasure commits may have rewritten the erased rows'
+    tables already: it does not cover the erasure, so the erasure's own purge waits for it
+    and runs, rather than skipping because one is running (the race that left a word in
+    the files once in a loaded run)."""
+    from infra.db import purge
+
+    def earlier_purge(c, held, release) -> None:  # holds the purge lock as a running purge does
+        c.execute(text("SELECT pg_advisory_lock(:k)"), {"k": purge._LOCK})
+        c.commit()
+        held.set()
+        release.wait(30)
+        c.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": purge._LOCK})
+        c.commit()
+
+    word = f"Vexmoor{uuid.uuid4().hex[:10]}"
+    assert _erase_while_held(runtime, clock, ns, word, earlier_purge, seen_first=True) == []
 
 
 def test_an_erasure_while_an_older_snapshot_is_open_is_purged_once_it_ends(runtime, clock, ns):
@@ -137,29 +149,12 @@ def test_an_erasure_while_an_older_snapshot_is_open_is_purged_once_it_ends(runti
     the erasure (a report, a backup's pg_dump) would keep the erased rows in the new files.
     The purge waits for such snapshots to end before it rewrites (the flake of a loaded CI
     run, where another test's transaction was open)."""
-    import threading
+    def reader(c, held, release) -> None:  # a snapshot from before the erasure, held past it
+        c.exec_driver_sql("BEGIN ISOLATION LEVEL REPEATABLE READ")
+        c.exec_driver_sql("SELECT count(*) FROM pg_class")
+        held.set()
+        release.wait(30)
+        c.exec_driver_sql("COMMIT")
 
-    rt, deps = runtime, runtime.deps
     word = f"Quillmere{uuid.uuid4().hex[:10]}"
-    play(rt, clock, ns, "u", "s1", T0, [("user", f"My boat is called {word}."),
-                                        ("user", "I live in Munich.")])
-    clock.set(T0 + timedelta(days=1))
-    root = _data_dir(deps)
-    held, release = threading.Event(), threading.Event()
-
-    def reader() -> None:  # a snapshot taken before the erasure, held for a second after it
-        with deps.engine.connect() as c:
-            c.exec_driver_sql("BEGIN ISOLATION LEVEL REPEATABLE READ")
-            c.exec_driver_sql("SELECT count(*) FROM pg_class")
-            held.set()
-            release.wait(30)
-            c.exec_driver_sql("COMMIT")
-
-    holder = threading.Thread(target=reader, daemon=True)
-    holder.start()
-    assert held.wait(10)
-    threading.Timer(1.0, release.set).start()
-    forget(rt.memory, ns, "u", text=word, at=clock.now())
-    holder.join(30)
-    _flush(deps)
-    assert files_with(root, word.encode()) == []
+    assert _erase_while_held(runtime, clock, ns, word, reader) == []
