@@ -194,17 +194,9 @@ def test_peers_are_the_batches_holding_users_of_the_same_namespace(runtime, ns):
             assert peers == 1 and {p.user_id for p in seen} == {"u1"}
 
 
-def test_two_workers_never_take_the_same_session(runtime, ns, monkeypatch):
-    """...and, holding users rather than sessions, leave what one worker taking one
-    session at a time leaves: no user's later session is applied before an earlier one."""
-    one = _deps(runtime, dream_batch_size=1)
-    sids = _store(one, generate(5, ns, users=6, sessions=4, turns=6))
-    for sid in sids:
-        _dream(one, sid)
-    alone = _snapshot(one, ns)
-    _forget_dreams(one, ns)
-    deps = _deps(runtime, dream_batch_size=5)
-    calls = _stage_calls(monkeypatch)
+def _two_workers(sids: list[str], run, calls, stage: str) -> dict[str, set[str]]:
+    """Two threads start together, each running `run` on every other session; which threads
+    took each session into a `stage` batch (from the recorded stage calls)."""
     barrier = threading.Barrier(2)
     errors: list[BaseException] = []
 
@@ -212,10 +204,7 @@ def test_two_workers_never_take_the_same_session(runtime, ns, monkeypatch):
         try:
             barrier.wait()
             for sid in mine:
-                outcome = _dream(deps, sid)
-                while outcome in ("busy", "waiting"):  # the event comes back later
-                    time.sleep(0.01)
-                    outcome = _dream(deps, sid, wait_s=1.0)
+                run(sid)
         except BaseException as exc:  # surfaced below
             errors.append(exc)
 
@@ -227,10 +216,31 @@ def test_two_workers_never_take_the_same_session(runtime, ns, monkeypatch):
         t.join(120)
     assert errors == []
     taken: dict[str, set[str]] = {}
-    for thread, stage, batch in calls:
-        if stage == "reconcile_many":
+    for thread, name, batch in calls:
+        if name == stage:
             for sid in batch:
                 taken.setdefault(sid, set()).add(thread)
+    return taken
+
+
+def test_two_workers_never_take_the_same_session(runtime, ns, monkeypatch):
+    """...and, holding users rather than sessions, leave what one worker taking one
+    session at a time leaves: no user's later session is applied before an earlier one."""
+    one = _deps(runtime, dream_batch_size=1)
+    sids = _store(one, generate(5, ns, users=6, sessions=4, turns=6))
+    for sid in sids:
+        _dream(one, sid)
+    alone = _snapshot(one, ns)
+    _forget_dreams(one, ns)
+    deps = _deps(runtime, dream_batch_size=5)
+    calls = _stage_calls(monkeypatch)
+    def dream_until_done(sid: str) -> None:
+        outcome = _dream(deps, sid)
+        while outcome in ("busy", "waiting"):  # the event comes back later
+            time.sleep(0.01)
+            outcome = _dream(deps, sid, wait_s=1.0)
+
+    taken = _two_workers(sids, dream_until_done, calls, "reconcile_many")
     assert set(taken) == set(sids)
     assert all(len(t) == 1 for t in taken.values()), "a session was in both workers' batches"
     with deps.engine.connect() as c:

@@ -13,7 +13,7 @@ from sqlalchemy import Engine, event, text
 
 from scripts.bench.conversations import generate
 from tests.integration.test_batch import NOW, _deps, _dream, _forget_dreams, _snapshot, \
-    _store, _with_inline_claims
+    _store, _two_workers, _with_inline_claims
 from workers import app as worker_app
 from workers import dreaming, stages
 
@@ -82,30 +82,11 @@ def test_two_workers_dreaming_never_take_the_same_session(runtime, ns, monkeypat
     _forget_dreams(one, ns)
     deps = _deps(runtime, dream_batch_size=5)
     calls = _stage_calls(monkeypatch)
-    barrier = threading.Barrier(2)
-    errors: list[BaseException] = []
+    def dream_until_done(sid: str) -> None:
+        while dreaming.dream(deps, sid, NOW) == "busy":  # comes back later
+            time.sleep(0.01)
 
-    def worker(mine: list[str]) -> None:
-        try:
-            barrier.wait()
-            for sid in mine:
-                while dreaming.dream(deps, sid, NOW) == "busy":  # comes back later
-                    time.sleep(0.01)
-        except BaseException as exc:  # surfaced below
-            errors.append(exc)
-
-    threads = [threading.Thread(target=worker, args=(sids[i::2],), name=f"w{i}")
-               for i in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(120)
-    assert errors == []
-    taken: dict[str, set[str]] = {}
-    for thread, stage, batch in calls:
-        if stage == "replay_many":
-            for sid in batch:
-                taken.setdefault(sid, set()).add(thread)
+    taken = _two_workers(sids, dream_until_done, calls, "replay_many")
     assert set(taken) == set(sids)
     assert all(len(t) == 1 for t in taken.values()), "a session was in both workers' batches"
     assert _snapshot(deps, ns) == alone
