@@ -151,3 +151,15 @@ def runtime(settings, clock):
 def ns() -> str:
     """A fresh namespace per test: tests share a database, never data."""
     return f"t{uuid.uuid4().hex[:12]}"
+
+
+@pytest.fixture
+def no_ended_leftovers(runtime, ns):
+    """Sessions a test leaves ended would be dreamed by other tests' nightly batch (which
+    takes every namespace), with their transcripts gone with that test's folder: the worker
+    tests delete theirs (`pytestmark = pytest.mark.usefixtures("no_ended_leftovers")`)."""
+    yield
+    from sqlalchemy import text
+    with runtime.deps.engine.begin() as c:
+        c.execute(text("DELETE FROM sessions WHERE namespace = :ns AND state = 'ended'"),
+                  {"ns": ns})

@@ -26,14 +26,7 @@ TABLES = {"facts": (), "fact_evidence": (), "memory_items": (), "memory_item_ver
           "working_set": (), "profiles": ("cache_version",)}
 
 
-@pytest.fixture(autouse=True)
-def _no_leftovers(runtime, ns):
-    """Sessions a test leaves ended would be dreamed by other tests' nightly batch (which
-    takes every namespace), with their transcripts gone with this test's folder."""
-    yield
-    with runtime.deps.engine.begin() as c:
-        c.execute(text("DELETE FROM sessions WHERE namespace = :ns AND state = 'ended'"),
-                  {"ns": ns})
+pytestmark = pytest.mark.usefixtures("no_ended_leftovers")
 
 
 def _deps(runtime, **settings):

@@ -18,13 +18,7 @@ from workers import app as worker_app
 from workers import dreaming, stages
 
 
-@pytest.fixture(autouse=True)
-def _no_leftovers(runtime, ns):
-    """As in test_batch: no ended session left for other tests' nightly batch."""
-    yield
-    with runtime.deps.engine.begin() as c:
-        c.execute(text("DELETE FROM sessions WHERE namespace = :ns AND state = 'ended'"),
-                  {"ns": ns})
+pytestmark = pytest.mark.usefixtures("no_ended_leftovers")
 
 
 def _stage_calls(monkeypatch) -> list[tuple[str, str, list[str]]]:

@@ -11,10 +11,12 @@ from sqlalchemy import text
 
 from infra.stores.runs import RunStore
 from scripts.bench.conversations import generate
-from tests.integration.test_batch import (  # noqa: F401  (the fixture)
-    NOW, _deps, _forget_dreams, _no_leftovers, _snapshot, _store)
+from tests.integration.test_batch import (
+    NOW, _deps, _forget_dreams, _snapshot, _store)
 from workers import stages
 from workers.extract_writes import GroupCommit
+
+pytestmark = pytest.mark.usefixtures("no_ended_leftovers")
 
 
 def _replay_snapshot(deps, ns) -> dict:

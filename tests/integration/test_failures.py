@@ -22,12 +22,7 @@ from workers.failures import is_transient
 NOW = datetime(2025, 6, 1, 9, 0, tzinfo=UTC)
 
 
-@pytest.fixture(autouse=True)
-def _no_leftovers(runtime, ns):
-    yield
-    with runtime.deps.engine.begin() as c:
-        c.execute(text("DELETE FROM sessions WHERE namespace = :ns AND state = 'ended'"),
-                  {"ns": ns})
+pytestmark = pytest.mark.usefixtures("no_ended_leftovers")
 
 
 def _lost_connection() -> OperationalError:
