@@ -38,6 +38,12 @@ _REL_NAMED = re.compile(r"\b(?P<breed>" + lx.alt(tuple(lx.ANIMALS)) + r")(?:\s+(
                         r"|somebody)\s+(?:at\s+the\s+[a-z]+\s+)?(?:had\s+|has\s+|'d\s+)?"
                         r"(?:already\s+|originally\s+)?(?:named|called|christened|dubbed)\s+"
                         r"(?P<name>(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)\b", _I)
+#: The name in apposition after the animal, past a time said in between: "we adopted a
+#: retired greyhound three weeks ago, Juniper, and she howls" (not "a dog, Tom and I ...").
+_APPOSED = re.compile(r"\b(?P<breed>" + lx.alt(tuple(lx.ANIMALS)) + r")(?:\s+(?:[\w-]+\s+){0,3}?"
+                      r"(?:ago|yesterday|today)|\s+(?:in|on|at|from|last|this)\s+[\w-]+)?"
+                      r",\s+(?P<name>(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)(?=\s*(?:[,.;!]|$|\band\s+"
+                      r"(?!(?:i|me)\b)(?:she|he|it|they)\b|\bwho\b))", _I)
 #: A word every one of the four patterns above needs (with their flags): without it, none
 #: can match, and a sentence costs one cheap search instead of four.
 _NAMING_WORD = re.compile(r"name|called|christened|dubbed", _I)
@@ -49,6 +55,10 @@ def name_pets(found: Sequence[SentenceClaims]) -> list[SentenceClaims]:
     """`found` with unnamed pets named by a later phrase; inputs are not modified."""
     out = [SentenceClaims(s.turn, s.text, tuple(s.claims)) for s in found]
     for index, sentence in enumerate(out):
+        apposed = _APPOSED.search(sentence.text)
+        if apposed is not None and is_name(apposed.group("name")):
+            _rename_latest(out, index, apposed.group("name"), len(sentence.text), None)
+            continue
         if not _NAMING_WORD.search(sentence.text):
             continue
         m = _KIND_NAMED.search(sentence.text) or _NAMED.search(sentence.text)

@@ -280,11 +280,27 @@ def name(text: str, ctx: ObjCtx) -> Result:
     return [(None, " ".join(words))]
 
 
+#: What may stand between the names of a list: an age ("Ade, 7, and Femi, 4").
+_LIST_AGE = re.compile(r"^(?:aged\s+)?(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine"
+                       r"|ten|eleven|twelve)(?:\s+(?:years?|months?)(?:\s+old)?)?$", _I)
+
+
 def names(text: str, ctx: ObjCtx) -> Result:
-    """One or more names ("Mia and Leo")."""
+    """One or more names ("Mia and Leo"). The list ends where a part is more than a name:
+    in "Ezra has a proper peanut allergy, EpiPen and everything" or "Lina loves Lego,
+    Minecraft and Paw Patrol" the capitalised words after the clause are things, not
+    children (an age between two names does not end it)."""
     out: Result = []
     for part in _NAME_SPLIT.split(trim(text, keep_commas=True)):
-        out.extend(name(part, ctx))
+        part = part.strip(" .!?;:\"'")
+        found = name(part, ctx)
+        if not found:
+            if _LIST_AGE.match(part):
+                continue
+            break
+        out.extend(found)
+        if len(found[0][1].split()) < len(part.split()):
+            break  # the clause goes on after the name: the list is over
     return out
 
 
@@ -325,7 +341,15 @@ def phrase(text: str, ctx: ObjCtx) -> Result:
     if value.lower() in ("stuff", "things", "a lot", "something", "work", "it", "dinner",
                          "lunch", "breakfast", "an email", "email", "a message", "homework"):
         return []
+    if _BARE_ASPECT.match(value):
+        return []  # "I want to stop, I need a plan": stop what is not said
     return [(None, value)]
+
+
+#: Verbs that need what they act on: alone they name no goal, plan or project.
+_BARE_ASPECT = re.compile(r"^(?:stop|quit|start|begin|finish|continue|keep\s+going|try|give\s+up"
+                          r"|cut\s+down|cut\s+back|carry\s+on|change|do\s+it|do\s+this|do\s+that"
+                          r"|get\s+started)(?:\s+(?:now|soon|properly|again|already))?[.!]*$", _I)
 
 
 _QUALIFIER = re.compile(r"^(?:mostly|mainly|especially|particularly|usually|largely|generally"

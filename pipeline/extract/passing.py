@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterator
 
 from pipeline.extract import passing_people as people
+from pipeline.extract.allergy_told import told_allergies
 from pipeline.extract.passing_work import founded, work
 from pipeline.extract.mentions import CAP, NOT_NAMES, Found, cue, own, place_at
 from pipeline.extract.mood import mood_at
@@ -141,6 +142,7 @@ def passing_facts(text: str, *, question: bool, turn_text: str = "") -> list[Fou
     out.extend(people.languages(text, question))
     out.extend(people.names(text, question))
     out.extend(people.allergies(text, question, turn_text or text))
+    out.extend(told_allergies(text, question, turn_text or text))
     out.extend(people.events(text, question, turn_text or text))
     return out
 

@@ -23,6 +23,18 @@ _PARTNER = re.compile(
     # "Diego, my husband, thinks...": the name before, in apposition.
     r"|(?:^|[,;:]\s*|\band\s+)(?P<m2>" + NAME + r"),?\s+(?:\(\s*)?my "
     + _REL.replace("rel", "rel2") + r"\b(?=\s*[,)])", _I)
+#: A person named after the user's word for them ("my girlfriend Amélie", "my wife Nadia"):
+#: the possessive presupposes them now, whatever the clause does ("I'm going to Paris with
+#: my girlfriend Amélie next week"); a partner-to-be or a new one starting is a change.
+_PRESUPPOSED = re.compile(r"(?:my|our)\s+(?:husband|wife|partner|boyfriend|girlfriend|spouse"
+                          r"|son|daughter|kids?|children)\b(?!-to-be)\s*,?\s+" + NAME, _I)
+
+
+def presupposed(text: str, pos: int) -> bool:
+    """True when the mention at `pos` of `text` is a person named after "my <relation>"."""
+    return bool(_PRESUPPOSED.match(text, pos))
+
+
 #: Someone the user is seeing, named after: "I'm seeing someone new, his name is Arjun".
 _SEEING = (cue("partner_name", r"\b(?:i'm|i\s+am|i've\s+been)\s+(?:\w+\s+)?(?:seeing|dating)\s+"
                                r"(?:someone|somebody|a\s+(?:guy|girl|man|woman|lovely\s+\w+))(?:\s+new)?"
@@ -35,6 +47,12 @@ _CHILDREN = (
                       r"|daughter|boy|girl|kid|child|baby|toddler|stepson|stepdaughter"
                       r"|(?:[\w]+-)+(?:year|month)-old)\s*,?\s+(?P<m>" + NAME + r")\b",
         name=True, mine=False),
+    # The name first, who they are in apposition: "Antek, my son, he is nine, says ...",
+    # "Maya, our youngest, has started nursery" (not "Jonas, my sister's son").
+    cue("child_name", r"(?:^|[,;:]\s*|\band\s+)(?P<m>" + NAME + r"),\s+(?:my|our)\s+(?:(?:little"
+                      r"|baby|eldest|oldest|youngest|middle|new)\s+)?(?:son|daughter|boy|girl|kid"
+                      r"|child|baby|toddler|stepson|stepdaughter|eldest|oldest|youngest|firstborn"
+                      r"|middle\s+one)\b(?=\s*[,)])", name=True, mine=False),
     cue("child_name", r"\b(?P<m>" + NAME + r") (?:was born|arrived)\b(?=[^.]*\b(?:early|late"
                       r"|weeks?|healthy|baby|newborn|kg|lbs?|pounds|born)\b)", name=True,
         mine=False),
@@ -106,8 +124,10 @@ _LANG_CUES = (
         r"|a lot of|some|lots of|only)\s+" + _LANG + r"\b",
         r"\b(?:speaking|using|talking)\s+(?:more|mostly|a lot of|some|lots of|only)\s+[\w-]+\s+"
         r"than\s+" + _LANG + r"\b")),
-    cue("language_spoken", r"\bmy " + _LANG + r" is (?:fine|good|ok|okay|decent|fluent|solid"
-                           r"|rusty|passable|not bad|pretty good|good enough)\b", group="lang",
+    cue("language_spoken", r"\bmy " + _LANG + r" is (?:(?:still|very|really|pretty|quite)\s+)?"
+                           r"(?:fine|good|ok|okay|decent|fluent|solid|rusty|passable|not bad"
+                           r"|good enough|perfect|native|excellent|great|strong|better)\b",
+        group="lang",
         flags=0),
 )
 #: The user talking, writing or messaging: the languages said after it with who they are
@@ -280,6 +300,12 @@ _PRONOUN_SET = cue(
 _MINE_SAY = re.compile(r"\bpronouns\b[^.;!?]{0,80}?\bmine\s+(?:now\s+)?(?:say|says|are|read|reads"
                        r"|show|shows|is|=|:)\s*(?:now\s+)?(?P<set>(?:she|he|they|xe|ze)/(?:her|him"
                        r"|them|hers|his|theirs|xem|zir)(?:/\w+)?)\b", _I)
+#: Pronouns written on a form that asks for them: "the form has a pronouns box, I put
+#: she/her" (not "... I put he/him for my son").
+_FORM_PRONOUNS = re.compile(r"\bpronouns?\b[^.;!?]{0,60}?\bi\s+(?:just\s+)?(?:put|wrote|ticked"
+                            r"|entered|chose|picked|went\s+with|filled\s+in|selected)\s+(?:down\s+)?"
+                            r"(?P<set>(?:she|he|they|xe|ze)/(?:her|him|them|hers|his|theirs|xem"
+                            r"|zir))\b(?!\s+(?:for|on)\s+(?:my|our|his|her|their|(?-i:[A-Z])))", _I)
 _BARE_PRONOUNS = re.compile(r"(?<![\w/])(?P<set>(?:she|he|they|xe|ze)/(?:her|him|them|hers|his"
                             r"|theirs|xem|zir))(?![\w/])", _I)
 _THIRD_PARTY = re.compile(r"\b(?:my|our|his|her|their)\s+(?:\w+\s+)?(?:friend|sister|brother|kid"
@@ -360,7 +386,20 @@ def _beside_pet(text: str, question: bool, kind: str) -> Iterator[Found]:
             yield "pet", m.group("m"), "assert", 0.7, m.start("m")
 
 
+#: A list of languages told as the household's after it: "she told her class in French,
+#: Arabic and English, which is how we talk at home" (all three are the user's); "which is
+#: how they talk" is theirs.
+_HOME_LIST = re.compile(
+    r"(?P<list>" + _LANG + r"(?:\s*,\s*" + _LANG.replace("<lang>", "<l2>") + r")*(?:,?\s+(?:and|&)\s+"
+    + _LANG.replace("<lang>", "<l3>") + r")?)\s*,?\s+(?:which|that)(?:'s|\s+is|\s+are)\s+(?:how"
+    r"|what)\s+(?P<who>we|i)\s+(?:\w+\s+)?(?:talk|speak|use|chat|communicate)\b")
+
+
 def languages(text: str, question: bool) -> Iterator[Found]:
+    for m in _HOME_LIST.finditer(text):
+        if not question and mood_at(text, m.start("who"), question=False).modality == "asserted":
+            for lang in _LANG_WORD.finditer(m.group("list")):
+                yield "language_spoken", lang.group("lang"), "assert", 0.8, m.start("who")
     for m in _SPEAKS.finditer(text):
         if not own(text, m.start(), question):
             continue
@@ -414,6 +453,9 @@ def names(text: str, question: bool) -> Iterator[Found]:
                 and (not before.strip(" (,:-") or _OWN_NAME.search(before)
                      or re.fullmatch(r"[^,.;!?]{0,40}?[A-Z][a-z'-]+\s*[(,]\s*", before))):
             yield "pronouns", m.group("set").lower(), "assert", 0.8, m.start()
+    for m in _FORM_PRONOUNS.finditer(text):
+        if own(text, m.start("set"), question):
+            yield "pronouns", m.group("set").lower(), "assert", 0.85, m.start("set")
     for m in _PRONOUN_USE.finditer(text):
         if own(text, m.start(), question) and "/" not in m.group(0):
             value = {"she": "she/her", "he": "he/him", "they": "they/them"}[m.group("p").lower()]

@@ -45,6 +45,7 @@ from pipeline.extract.mood import clause_span
 from pipeline.extract.naming import name_pets
 from pipeline.extract.parse import parsed_facts
 from pipeline.extract.passing import passing_facts
+from pipeline.extract.passing_people import presupposed
 from pipeline.extract.peers import PEER_CONFIDENCE, peer_title
 from pipeline.extract.planned import (
     dated_plan,
@@ -204,7 +205,8 @@ def _passing_claims(sentence: Sentence, claims: list[Claim], base: tuple[str, in
             continue
         start, end = clause_span(text, pos)
         clause = text[start:end]
-        if predicate in FUTURE_SENSITIVE and future_starts(clause) and _CHANGE.search(clause):
+        if (predicate in FUTURE_SENSITIVE and future_starts(clause) and _CHANGE.search(clause)
+                and not presupposed(text, pos)):
             continue  # "my team at X ships next week" still works at X
         single.update({predicate} & _SINGLE)
         values.add((predicate, value.casefold()))

@@ -174,7 +174,7 @@ def split_untrusted(text: str) -> tuple[str, list[str]]:
                 continue
             inner = m.group(0).strip("\"'` ")
             if (rx in (_DOUBLE_QUOTED, _SINGLE_QUOTED) and marker is None
-                    and len(inner.split()) <= _SHORT_QUOTE_WORDS):
+                    and (len(inner.split()) <= _SHORT_QUOTE_WORDS or _named_phrase(text, m))):
                 continue
             spans.append((m.start(), m.end()))
     if marker is not None and not any(s >= marker.start() for s, _ in spans):
@@ -191,6 +191,24 @@ def split_untrusted(text: str) -> tuple[str, list[str]]:
         last = max(last, end)
     own.append(text[last:])
     return " ".join(own), [p for p in pasted if p]
+
+
+#: A quote that is a phrase the user names, not words someone said: after a determiner
+#: ("it wants my 'name as on passport'", "the 'free cardio' line"), a few words without a
+#: person speaking in them.
+_DETERMINER_BEFORE = re.compile(r"\b(?:my|your|our|the|a|an|this|that|their|his|her)\s*$", _I)
+_SPEAKER_WORDS = re.compile(r"\b(?:i|i'm|i've|i'll|me|my|we|we're|us|our|you|you're)\b", _I)
+
+
+def _named_phrase(text: str, m: re.Match[str]) -> bool:
+    inner = m.group(0).strip("\"'` ")
+    return (len(inner.split()) <= _NAMED_PHRASE_WORDS and not _SPEAKER_WORDS.search(inner)
+            and not re.search(r"[.!?:;]", inner)
+            and bool(_DETERMINER_BEFORE.search(text[:m.start()])))
+
+
+#: The longest quoted phrase read as a name for something (`_named_phrase`).
+_NAMED_PHRASE_WORDS = 6
 
 
 def _overlaps(spans: list[tuple[int, int]], start: int, end: int) -> bool:

@@ -25,14 +25,18 @@ _PAPER = (r"(?:officially|legally|technically|formally|on\s+paper|on\s+(?:my\s+|
           r"(?:the\s+|my\s+)?|the\s+|any\s+)?(?:passport|birth\s+certificate|id|forms?"
           r"|documents?|paperwork|papers))")
 _MINE = r"(?:i'm|i\s+am|my\s+name\s+is|my\s+name's|it's)"
-_DOCUMENT = (r"my\s+(?:passport|birth\s+certificate|driver'?s\s+licen[cs]e|id|legal\s+name"
-             r"|full\s+name|real\s+name|given\s+name|official\s+name|proper\s+name)")
+_DOCUMENT = (r"my\s+(?:passport(?:\s+name)?|birth\s+certificate|driver'?s\s+licen[cs]e|id"
+             r"|legal\s+name|full\s+name|real\s+name|given\s+name|official\s+name|proper\s+name"
+             # the form's own words for it: "my 'name as on passport'", "my name on my ID"
+             r"|['\"\u2018\u201c]?name\s+(?:as\s+(?:it\s+(?:appears|is\s+written)\s+)?)?on\s+(?:my\s+"
+             r"|the\s+)?(?:passport|id|birth\s+certificate|papers|documents?)['\"\u2019\u201d]?)")
 #: Where the official name is the user's own.
 _OFFICIAL = re.compile(
     r"\b" + _PAPER + r",?\s+" + _MINE + r"\s+(?P<o>" + NAME + r")"
     r"|\b" + _MINE + r"\s+(?:officially\s+|legally\s+|technically\s+)?(?P<o2>" + NAME + r")\s+"
     + _PAPER
-    + r"|\b" + _DOCUMENT + r"\s+(?:says|is|reads|'s)\s+(?P<o3>" + NAME + r")"
+    + r"|\b" + _DOCUMENT + r"(?:\s+(?:says|is|reads|'s)|,?\s+(?:which\s+is|that's|i\.e\.))\s+(?P<o3>"
+    + NAME + r")"
     r"|^\W*(?:officially|legally|on\s+paper)\W+(?P<o4>" + NAME + r")\s*(?=[,;:\u2014\u2013-])", _I)
 _PEOPLE = (r"(?:everyone|everybody|my\s+friends|friends|family|my\s+family|most\s+people|people"
            r"|home|work|everyone\s+else|all\s+my\s+friends|my\s+mates|mates|the\s+team)")
@@ -57,8 +61,10 @@ _USED_ANYWHERE = re.compile(
     r"\s+(?P<u4>" + NAME + r")\b", _I)
 #: The user disowns the official name: "nobody has called me that since school".
 _DISOWNED = re.compile(r"\b(?:nobody|no\s+one|no-one)\s+(?:\w+\s+){0,2}?(?:calls?|called|uses?"
-                       r"|used)\s+(?:me\s+)?(?:that|it)\b|\bonly\s+my\s+\w+\s+calls?\s+me\s+that\b",
-                       _I)
+                       r"|used)\s+(?:me\s+)?(?:that|it)\b|\bonly\s+my\s+\w+\s+calls?\s+me\s+that\b"
+                       # "Bartholomew, a name nobody has used since school", "which nobody uses"
+                       r"|\b(?:a\s+name|which|that)\s+(?:nobody|no\s+one|no-one)\s+(?:\w+\s+){0,2}?"
+                       r"(?:calls?\s+me|called\s+me|uses?|used)\b", _I)
 #: A sentence about someone else's name is theirs ("my son's passport says ...").
 _THEIRS = re.compile(r"\b(?:his|her|their|your)\s+(?:passport|name|birth\s+certificate|id)\b"
                      r"|\b(?:he|she|they)\s+(?:goes|go)\s+by\b|\b\w+'s\s+(?:passport|name)\b", _I)
