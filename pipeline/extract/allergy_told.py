@@ -60,6 +60,10 @@ _TAIL_ALLERGEN = re.compile(r"\b(?:from|after|with|to|whenever|when|if|every\s+t
 _BELIEVED = re.compile(r"\bi(?:'ve|\s+have)?\s+(?:always\s+|long\s+)?(?:assumed|believed"
                        r"|figured)\s+(?:that\s+)?i(?:'m|\s+am)\s+allergic\s+to\s+" + _A + r"\b",
                        _I)
+#: A second allergen joined after a relative clause: "I'm allergic to penicillin, which
+#: doesn't matter for dinner, and to shellfish, which very much does".
+_AND_TO = re.compile(r"\ballergic\s+to\s+(?:" + ALLERGENS + r")\b[^.;!?]{0,80}?,\s+and\s+(?:also\s+)?"
+                     r"to\s+" + _A + r"\b", _I)
 #: A turn about being tested: a result in it is an allergy test's.
 _TESTING = re.compile(r"\b(?:allerg\w*|skin[- ]prick|patch\s+test|food\s+challenge|challenge"
                       r"\s+test|tested|immunolog\w*|test\s+results?)\b", _I)
@@ -72,8 +76,9 @@ _CLEAR = re.compile(
     r"|fine|normal)\b|\btested\s+negative\s+(?:for|to)\s+(?:the\s+)?" + _A.replace("<a>", "<b>")
     + r"\b", _I)
 _CONFIRMED = re.compile(
-    _RESULT_SUBJECT + r"(?:(?:is|was)\s+(?:(?:definitely|very|100%|totally)\s+)?(?:real"
-    r"|confirmed|genuine|positive|legit)|came\s+back\s+positive)\b"
+    _RESULT_SUBJECT + r"(?:(?:is|was|were|are)\s+(?:(?:definitely|very|100%|totally)\s+)?(?:real"
+    r"|confirmed|genuine|positive|legit)|(?:came|come)\s+(?:back|up)\s+positive|showed\s+up"
+    r"\s+positive)\b"
     r"|\btested\s+positive\s+(?:for|to)\s+(?:the\s+)?" + _A.replace("<a>", "<b>") + r"\b"
     r"|\b(?:they|the\s+(?:allergist|doctor|clinic|test|nurse|consultant))\s+(?:\w+\s+)?"
     r"confirmed\s+(?:the\s+|my\s+)?" + _A.replace("<a>", "<c>") + r"\b", _I)
@@ -89,6 +94,9 @@ def told_allergies(text: str, question: bool, turn_text: str = "") -> Iterator[F
         found = _TAIL_ALLERGEN.search(m.group("tail"))
         if found is not None and _own_clause(text, m.start(), question):
             yield "allergy", _value(found), "assert", 0.8, m.start()
+    for m in _AND_TO.finditer(text):
+        if own(text, m.start(), question, expert_ok=True):
+            yield "allergy", _value(m), "assert", 0.8, m.start()
     for m in _BELIEVED.finditer(text):
         if not question and mood_at(text, m.start(), question=False).modality == "asserted":
             yield "allergy", _value(m), "assert", 0.6, m.start()

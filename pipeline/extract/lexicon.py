@@ -65,7 +65,11 @@ Tamil Telugu Thai Tibetan Turkish Ukrainian Urdu Uzbek Vietnamese Welsh Xhosa Yi
 Yoruba Zulu
 """.split()) | frozenset({"Sign Language", "American Sign Language", "ASL", "BSL",
                            "British Sign Language", "Brazilian Portuguese", "Swiss German"}
-                          ) | iso_languages()
+                          # varieties people name that ISO 639-1 lists under another name or not
+                          ) | frozenset("""Valencian Hokkien Cantonese Hakka Teochew Shanghainese
+Scots Gaelic Patois Cebuano Ilocano Konkani Tulu Sylheti Darija Tamazight Kabyle Tigrinya
+isiZulu isiXhosa isiNdebele Sesotho Setswana Sepedi siSwati Tshivenda Xitsonga
+""".split()) | iso_languages()
 
 LANGUAGE_BY_LOWER: dict[str, str] = {w.lower(): w for w in LANGUAGES}
 

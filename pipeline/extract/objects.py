@@ -82,7 +82,11 @@ _NAMED_ORG = re.compile(
     r"(?P<name>.+)$", _I)
 _FILLER = re.compile(r"^(?:fyi|btw|lol|haha|thanks|thank you|please|too|as well|also|just so you"
                      r"know|by the way|for the record|for what it's worth|i think|apparently"
-                     r"|unfortunately|sadly|though|obviously|ugh|yikes|oh well)$", _I)
+                     r"|unfortunately|sadly|though|obviously|ugh|yikes|oh well"
+                     # an adverb said after the list: "allergic to bee stings, properly, ..."
+                     r"|properly|badly|really|seriously|severely|mildly|truly|genuinely|honestly"
+                     r"|actually|definitely|literally|basically|only|even|always|very|big\s+time"
+                     r"|[a-z]{3,}(?:ally|ously|ively|ently|antly|fully|lessly|edly|ingly))$", _I)
 _CVC = re.compile(r"^[^aeiou]*[aeiou][bcdfgklmnprstvz]$")
 
 
@@ -271,6 +275,9 @@ def name(text: str, ctx: ObjCtx) -> Result:
     for w in value.split():
         w = w.strip("\"'.,!?")
         if not w or not w[0].isupper() or w in _NAME_STOP:
+            break
+        if re.search(r"['\u2019]s$", w) and len(w) > 3:
+            words.append(w[:-2])  # "my partner Lachie's birthday": Lachie, and the name ends
             break
         words.append(w)
         if len(words) == 3:

@@ -43,7 +43,8 @@ _SEEING = (cue("partner_name", r"\b(?:i'm|i\s+am|i've\s+been)\s+(?:\w+\s+)?(?:se
 #: A child after the word for who they are, or a birth told with the baby's name; "my" makes
 #: the child the user's whatever the clause (no mood check: "my son Ade is off to ...").
 _CHILDREN = (
-    cue("child_name", r"\bmy (?:(?:little|baby|eldest|oldest|youngest|middle|new)\s+)?(?:son"
+    cue("child_name", r"\bmy (?:(?!(?:friend|neighbou?r|sister|brother|cousin|colleague|boss"
+                      r"|best)\b)[a-z-]+\s+)?(?:son"
                       r"|daughter|boy|girl|kid|child|baby|toddler|stepson|stepdaughter"
                       r"|(?:[\w]+-)+(?:year|month)-old)\s*,?\s+(?P<m>" + NAME + r")\b",
         name=True, mine=False),
@@ -279,9 +280,17 @@ _CALLED = re.compile(
 _ACCEPTED = re.compile(r"\b(?:but|though|although|,)\s+(?:[^.;!?]{0,60}?[,;]\s*)?(?:just\s+)?"
                        r"(?P<m>" + NAME + r") (?:is|'s) (?:fine|ok|okay|good"
                        r"|great|better|easier|what (?:everyone|people|most people|friends) use)"
-                       r"|\b(?P<m2>" + NAME + r") (?:works|will do|for short)\b", _I)
+                       r"|\b(?P<m2>" + NAME + r") (?:works|will do|for short)\b"
+                       # "I'm Nombali, but it's Mbali to everyone except my gran"
+                       r"|\bit's\s+(?P<m3>" + NAME + r")\s+(?:to|for|with)\s+(?:everyone|everybody"
+                       r"|friends|my\s+friends|most\s+people|people|all\s+my\s+friends)\b", _I)
 _OWN_NAME = re.compile(r"\b(?:i'm|i am|my name is|my name's|it's)\s+(?-i:[A-Z])|^(?-i:[A-Z])[a-z'-]+"
                        r"(?: (?-i:[A-Z])[a-z'-]+)? here\b", _I)
+#: The user's name offered with a short form, either being fine: "Farah, or Fa, I don't
+#: mind" (the name to use is the short one offered).
+_EITHER = re.compile(r"^\W*(?:(?:hello|hi|hey|hiya)\W+)*(?:i'm\s+|it's\s+)?(?P<o>" + NAME + r"),?\s+or\s+"
+                     r"(?:just\s+)?(?P<m>" + NAME + r")\s*[,;.]?\s*(?:i\s+don't\s+mind|either(?:\s+(?:is|works"
+                     r"|one))?|whichever|both\s+(?:work|are\s+fine)|(?:is|'s)\s+fine)\b", _I)
 _IM_NAME = re.compile(r"^(?:(?:hi|hello|hey|no|yes)\W+)*(?:i'm|i am|my name is|my name's)\s+"
                       r"(?P<m>" + NAME + r")(?=\s*(?:,|\.|and\b|$|here\b))",
                       _I)
@@ -426,10 +435,14 @@ def names(text: str, question: bool) -> Iterator[Found]:
         if name and is_name(name):
             preferred = True
             yield "preferred_name", name, "assert", 0.9, m.start()
+    either = None if question or preferred else _EITHER.search(text)
+    if either and is_name(either.group("o")) and is_name(either.group("m")):
+        preferred = True
+        yield "preferred_name", either.group("m"), "assert", 0.85, either.start("m")
     own_name = _OWN_NAME.search(text)
     if own_name and not question:
         for m in _ACCEPTED.finditer(text, own_name.end()):
-            name = m.group("m") or m.group("m2")
+            name = m.group("m") or m.group("m2") or m.group("m3")
             if is_name(name) and not preferred:
                 preferred = True
                 yield "preferred_name", name, "assert", 0.9, m.start()

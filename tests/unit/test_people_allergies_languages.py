@@ -41,6 +41,17 @@ def test_a_reaction_of_the_users_tells_the_allergy(text, allergen):
     assert (allergen, "assert") in _of("allergy", text)
 
 
+def test_a_second_allergen_after_a_relative_clause():
+    found = _of("allergy", "I'm allergic to aspirin, which is a pain with headaches, and to"
+                           " kiwi, which nobody believes.")
+    assert found == {("aspirin", "assert"), ("kiwi", "assert")}
+
+
+def test_no_second_allergen_when_the_first_is_denied():
+    found = _of("allergy", "I'm not allergic to aspirin, which is lucky, and to kiwi either.")
+    assert ("kiwi", "assert") not in found
+
+
 def test_a_clear_result_ends_the_allergy_and_a_confirmed_one_keeps_it():
     found = _of("allergy", "Back from the allergy clinic. The nickel patch test came back"
                            " negative, which is a relief.",
@@ -48,6 +59,12 @@ def test_a_clear_result_ends_the_allergy_and_a_confirmed_one_keeps_it():
     assert ("nickel", "retract") in found
     assert ("sesame", "assert") in found
     assert ("sesame", "retract") not in found
+
+
+def test_a_positive_result_and_an_adverb_after_the_allergen():
+    found = _of("allergy", "Skin-prick results: only grass pollen came up positive.",
+                "I'm allergic to wasps, seriously, I carry two pens.")
+    assert found == {("grass pollen", "assert"), ("wasps", "assert")}
 
 
 def test_a_challenge_that_came_back_clear_ends_it():
@@ -86,6 +103,18 @@ def test_the_used_name_beside_the_official_one(text, used):
     assert _of("preferred_name", text) == {(used, "assert")}
 
 
+@pytest.mark.parametrize(("text", "used"), [
+    ("Hiya! Margaret, or Mags, I don't mind.", "Mags"),
+    ("I'm Oluwaseun, but it's Seun to everyone at the club.", "Seun"),
+])
+def test_the_short_form_offered(text, used):
+    assert _of("preferred_name", text) == {(used, "assert")}
+
+
+def test_two_days_offered_are_no_name():
+    assert _of("preferred_name", "Tuesday or Wednesday, I don't mind.") == set()
+
+
 def test_someone_elses_official_name_is_theirs():
     assert _of("preferred_name", "My son's passport name is Alexander but it's Sasha to"
                                  " everyone.") == set()
@@ -98,6 +127,7 @@ def test_someone_elses_official_name_is_theirs():
     ("My son Ezra has a proper peanut allergy, EpiPen and everything.", {"Ezra"}),
     ("My daughter Lina loves Lego, Minecraft and Paw Patrol.", {"Lina"}),
     ("Our kids, Mia and Leo, love it here.", {"Mia", "Leo"}),
+    ("I'll ring my wee girl Isla tonight, she's seven.", {"Isla"}),
     ("My son Ade, 7, and my daughter Femi, 4, both have colds.", {"Ade", "Femi"}),
 ])
 def test_children_named(text, names):
@@ -107,10 +137,17 @@ def test_children_named(text, names):
 @pytest.mark.parametrize("text", [
     "Jonas, my sister's son, is staying with us this week.",
     "Leo, my friend's boy, came over to play.",
+    "My sister's girl Ruby is staying over.",
+    "My best friend boy Sam is lovely.",
     "Is Maya, your youngest, at nursery yet?",
 ])
 def test_no_child_of_the_users(text):
     assert _of("child_name", text) == set()
+
+
+def test_a_partners_name_said_with_a_possessive():
+    assert _of("partner_name", "Totally unrelated: my boyfriend Eamon's birthday is on Friday.") == {
+        ("Eamon", "assert")}
 
 
 def test_a_partner_named_in_a_plan_is_a_partner_now():
@@ -149,6 +186,9 @@ def test_no_pet_named_by_someone_elses_name(text):
 @pytest.mark.parametrize(("text", "langs"), [
     ("He already counts in Welsh, Spanish and English, which is how we talk at home.",
      {"Welsh", "Spanish", "English"}),
+    ("At home it's Catalan, but I speak Valencian with my gran and I speak Spanish at work.",
+     {"Valencian", "Spanish"}),
+    ("At home we speak isiXhosa, and at work it's English.", {"isiXhosa", "English"}),
     ("She told her whole class in Farsi and English, which is what we speak at home.",
      {"Farsi", "English"}),
     ("The engineers only use English, my Polish is perfect of course, but my technical"
