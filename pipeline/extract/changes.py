@@ -139,11 +139,13 @@ _HOME_NOW = re.compile(r"\b(?:live|living|based|(?:i'm|we're|i\s+am|we\s+are)\s+
 _AGE = (r"(?:\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-\w+)?|ten"
         r"|eleven|twelve|\w+teen|one|two|three|four|five|six|seven|eight|nine)")
 #: "my birthday's on the 3rd of July", "I was born on 12 March 1990".
-_BIRTHDAY = re.compile(r"\b(?:my\s+birthday(?:'s|\s+is|\s+falls\s+on)|i\s+was\s+born"
+_BIRTHDAY = re.compile(r"\b(?:my\s+birthday(?:'s|\s+is|\s+falls\s+on"
+                       # "it's my birthday on Saturday", "my birthday tomorrow"
+                       r"|(?=\s+(?:on|next|this|tomorrow|today)\b))|i\s+was\s+born"
                        # "I turn forty on the 9th of July", "I'll be 30 on 2 May"
                        r"|i\s+turn\s+" + _AGE + r"(?=\s+on\b)|i(?:'ll|\s+will)\s+be\s+" + _AGE
                        + r"(?=\s+on\b))"
-                       r"\s+(?:on\s+)?(?P<date>.+)", _I)
+                       r"\s+(?P<date>(?:on\s+)?.+)", _I)
 
 
 @dataclass(frozen=True)
@@ -346,9 +348,12 @@ def month_day(text: str, at: datetime) -> str | None:
     """The calendar day the first date in `text` names, as "July 3" (with its year when one
     is said: "March 12, 1990"); None when `text` names no day ("in the spring")."""
     for ref in find_times(text):
-        if ref.kind not in ("date", "future", "dom", "wday"):
+        if ref.kind not in ("date", "future", "dom", "wday", "day"):
             continue
-        value = resolve_future(ref, at) if ref.kind != "date" else None
+        if ref.kind == "day" and ref.text.lower() != "today":
+            continue
+        value = (resolve_future(ref, at) if ref.kind not in ("date", "day")
+                 else resolve(ref, at) if ref.kind == "day" else None)
         if ref.kind == "date":  # a birthday in the past is still that day: any year
             value = resolve_future(ref, at) or resolve(ref, at)
         if value is None:

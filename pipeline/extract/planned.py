@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
+from pipeline.extract.dated_events import event_end
 from pipeline.extract.timeexpr import TIME_RE, as_utc, future_in
 from pipeline.vocabulary import SHORT_LIVED_PREDICATES
 from schemas.records import Claim
@@ -149,11 +150,19 @@ def dated_plan(claim: Claim, text: str, at: datetime) -> Claim:
     """A plan or appointment kept with its own date: from when it was said until the end
     of the day it names ("a trip on June 12" told on 1 May: this year's June 12), so it
     expires by that date, not by when it was processed. Other claims pass unchanged."""
-    if claim.predicate not in SHORT_LIVED_PREDICATES or claim.op != "assert":
-        return claim
-    when = future_in(text, at)
+    if (claim.predicate not in SHORT_LIVED_PREDICATES or claim.op != "assert"
+            or claim.valid_to is not None):
+        return claim  # a plan dated where it was read (dated_events.py) keeps its end
+    # The plan's own date is the one told with it: "I start on 1 June, so I'm moving to
+    # Penang on the 25th of May" dates the move by the 25th, not by the job's 1 June.
+    pos = text.lower().find(claim.object.lower()[:40])
+    own = text[pos:] if pos > 0 else text
+    when = future_in(own, at) or future_in(text, at)
+    text = own if future_in(own, at) is not None else text
     said = as_utc(at)
     if when is None:
         # An undated plan holds from when it was said (a past date is not its start).
         return claim.model_copy(update={"valid_from": said})
-    return claim.model_copy(update={"valid_from": said, "valid_to": when + timedelta(days=1)})
+    # "off to Kyoto on June 12 for two weeks": over when the trip is, not on June 12.
+    end = event_end(text, when, at)
+    return claim.model_copy(update={"valid_from": said, "valid_to": end + timedelta(days=1)})

@@ -30,6 +30,7 @@ from pipeline.extract.clauses import (
 )
 from pipeline.extract.corrections import SentenceClaims, apply_corrections
 from pipeline.extract.first_as import first_as_title
+from pipeline.extract.dated_events import dated_events
 from pipeline.extract.derive import derive
 from pipeline.extract.grammar import Rule
 from pipeline.extract.here import resolve_here, resolve_left
@@ -56,6 +57,7 @@ from pipeline.extract.planned import (
 )
 from pipeline.extract.proposal import proposal_in_turn
 from pipeline.extract.speaking_from import resolve_speaking_from
+from pipeline.extract.starts_ahead import said_ahead, start_ahead
 from pipeline.extract.timeexpr import as_utc, future_starts, resolve_in
 from pipeline.extract.trust import (
     find_access_roles,
@@ -214,8 +216,11 @@ def _passing_claims(sentence: Sentence, claims: list[Claim], base: tuple[str, in
             out.extend(c.model_copy(update={"modality": "planned"}) for c in _to_claims(
                 [(predicate, value, op, confidence)], base, ahead[1]))
             continue
+        rest, later = _ahead([(predicate, value, op, confidence)], clause, at, base)
+        out.extend(later)
         told = None if told_ahead(clause, at) else resolve_in(clause, at)
-        out.extend(_to_claims([(predicate, value, op, confidence)], base, told or at))
+        told = None if told is not None and said_ahead(clause, at) else told
+        out.extend(_to_claims(rest, base, told or at))
     return out
 
 
@@ -262,12 +267,17 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
         found = without_contradictions(match_rules(CLAUSE_RULES, body, sentence,
                                                      question=asked or starts_question(body)))
         when = resolve_in(body, at)
+        if when is not None and said_ahead(body, at):
+            when = None  # "the wedding's on the 18th of April" (in February): still to come
         if when is not None and found and {f[0] for f in found} <= _AIMS and names_a_target(
                 body, at):
             when = None  # "I hope to start at Lumen in September": the aim is held now
         if when is not None and found and told_ahead(body, at):
             when = None  # "we're getting married in June" (in March): engaged from now
         if not (asked or starts_question(body)):
+            found, later = _ahead(found, body, at, base)
+            claims.extend(later)
+            when = None if later else when  # the rest is told now, not on a past day
             claims.extend(_planned(body, found, at, base))
             # "I took the job at Lumen, I start there on the 1st": a start still to come
             # dates the job in the other clause, not the past resolution of its date.
@@ -286,7 +296,10 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
         claims.extend(_to_claims(found, base, dated or at))
     text = sentence.text.rstrip(" .!?")
     found = match_rules(SENTENCE_RULES, text, sentence, question=asked)
-    claims.extend(_to_claims(found, base, resolve_in(text, at) or at))
+    found, later = _ahead(found, text, at, base) if not question else (found, [])
+    claims.extend(later)
+    told = None if later or not found or said_ahead(text, at) else resolve_in(text, at)
+    claims.extend(_to_claims(found, base, told or at))
     claims.extend(_passing_claims(sentence, claims, base, at, turn_text, ahead))
     first = None if question or any(c.predicate == "job_title" for c in claims) else (
         first_as_title(evidence))
@@ -311,6 +324,7 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
             ends[key] = min(ends.get(key, c.valid_from), c.valid_from)
     claims = [c for c in claims if c.op != "retract"
               or c.valid_from == ends[(c.predicate, c.object.lower())]]
+    claims.extend(dated_events(evidence, claims, base, at, question=question))
     return _unique([dated_plan(c, evidence, at) for c in claims])
 
 
@@ -351,6 +365,21 @@ def _planned(body: str, found: list[Found], at: datetime,
              if f[0] in FUTURE_SENSITIVE and (f[0], f[1].lower()) not in have]
     return [c.model_copy(update={"modality": "planned"})
             for c in _to_claims(later, base, when)]
+
+def _ahead(found: list[Found], body: str, at: datetime,
+           base: tuple[str, int, str]) -> tuple[list[Found], list[Claim]]:
+    """`found` split into what holds now and the changes `body` starts on a day still to
+    come ("my new job at Kestrel starts on the 3rd": planned from the next 3rd, not dated
+    by the 3rd just gone; starts_ahead.py)."""
+    if not any(f[0] in FUTURE_SENSITIVE for f in found):
+        return found, []
+    soon = start_ahead(body, at)
+    if soon is None:
+        return found, []
+    later = [f for f in found if f[0] in FUTURE_SENSITIVE and f[2] == "assert"]
+    return ([f for f in found if f not in later],
+            [c.model_copy(update={"modality": "planned"}) for c in _to_claims(later, base, soon)])
+
 
 #: Predicates about one thing: in "We moved out of Toronto in May; we're in Vancouver now"
 #: (or "emigrated to New Zealand in January and settled in Wellington") the undated clause

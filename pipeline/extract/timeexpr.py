@@ -2,7 +2,8 @@
 
 Never reads the clock: the reference is always the turn's `at`. Periods resolve to their
 start ("in August" is August 1, "last week" its Monday, "since 2019" January 1, 2019), a
-part of a month to that part ("at the end of August" is August 31, "mid-June" the 15th).
+part of a month to that part ("at the end of August" is August 31, "mid-June" the 15th), a
+holiday to its own day (Easter by its date that year, "Christmas Eve" the 24th).
 Relative and month expressions are computed here (deterministic and cheap); explicit
 calendar dates go to `dateparser` (RELATIVE_BASE = turn time, PREFER_DATES_FROM = past),
 cached, and only when the clause holds a time-looking token at all.
@@ -14,6 +15,8 @@ from calendar import monthrange
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
+
+from dateutil.easter import easter
 
 from pipeline.extract.timepatterns import HINT, NUM_UNIT, TIME_RE, WEEKDAY
 
@@ -161,6 +164,10 @@ def resolve_future(ref: TimeRef, at: datetime) -> datetime | None:
         value = _day_of_month(words, day0, step=1)
     elif ref.kind == "wday":
         value = _weekday(words, day0, step=1)
+    elif ref.kind == "holiday" and "since" not in words:
+        # "home for Christmas", "at Easter" told ahead: the next one
+        value = _holiday_in(words, day0, day0.year)
+        value = value if value > day0 else _holiday_in(words, day0, day0.year + 1)
     elif ref.kind == "part" and "last" not in words and words[-1] == "month":
         # "at the end of the month": this month's last day; "the start of the month": the next
         last = monthrange(day0.year, day0.month)[1]
@@ -236,7 +243,9 @@ def _weekday(words: list[str], day0: datetime, *, step: int) -> datetime:
 def _day_of_month(words: list[str], day0: datetime, *, step: int) -> datetime | None:
     """'the 11th' (or 'Monday the 11th'): the nearest such day in the direction of `step`
     (a weekday given picks the one that falls on it, within a year)."""
-    day = next(int(w) for w in words if w.isdigit())
+    day = _day_number(words)
+    if day is None:
+        return None
     weekday = next((_WEEKDAYS[w] for w in words if w in _WEEKDAYS), None)
     month = day0.replace(day=1)
     for shift in range(0, 13 * step, step):
@@ -247,6 +256,25 @@ def _day_of_month(words: list[str], day0: datetime, *, step: int) -> datetime | 
         if (value > day0 if step > 0 else value <= day0) and (
                 weekday is None or value.weekday() == weekday):
             return value
+    return None
+
+
+_ORDINALS = {w: i for i, w in enumerate((
+    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+    "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
+    "seventeenth", "eighteenth", "nineteenth", "twentieth"), start=1)} | {"thirtieth": 30}
+_TENS = {"twenty": 20, "thirty": 30}
+
+
+def _day_number(words: list[str]) -> int | None:
+    """The day of a month `words` name: "11" (from "11th"), "first", "twenty-second"."""
+    for i, w in enumerate(words):
+        if w.isdigit():
+            return int(w)
+        if w in _TENS and i + 1 < len(words) and words[i + 1] in _ORDINALS:
+            return _TENS[w] + _ORDINALS[words[i + 1]]
+        if w in _ORDINALS:
+            return _ORDINALS[w]
     return None
 
 
@@ -270,14 +298,27 @@ def _season(words: list[str], day0: datetime) -> datetime:
 
 
 _HOLIDAYS = {"christmas": (12, 20), "xmas": (12, 20), "easter": (4, 1), "new": (1, 1),
-             "thanksgiving": (11, 20), "holidays": (12, 20)}
+             "thanksgiving": (11, 20), "holidays": (12, 20), "boxing": (12, 26)}
 
 
 def _holiday(words: list[str], day0: datetime) -> datetime:
-    """'over Christmas', 'since New Year': the most recent one, roughly."""
+    """'over Christmas', 'since New Year': the most recent one (Easter by its own date,
+    which moves from late March to late April)."""
+    value = _holiday_in(words, day0, day0.year)
+    return value if value <= day0 else _holiday_in(words, day0, day0.year - 1)
+
+
+def _holiday_in(words: list[str], day0: datetime, year: int) -> datetime:
+    if "easter" in words:
+        sunday = easter(year) + timedelta(days=1 if "monday" in words else 0)
+        return day0.replace(year=year, month=sunday.month, day=sunday.day)
     month, day = next(_HOLIDAYS[w] for w in words if w in _HOLIDAYS)
-    value = day0.replace(month=month, day=day)
-    return value if value <= day0 else value.replace(year=day0.year - 1)
+    if "eve" in words or ("day" in words and words[-2:] != ["boxing", "day"]):
+        # Christmas Eve and Day, New Year's Eve and Day: the day itself
+        month, day = ((12, 24) if "christmas" in words and "eve" in words else
+                      (12, 25) if "christmas" in words else
+                      (12, 31) if "eve" in words else (1, 1))
+    return day0.replace(year=year, month=month, day=day)
 
 
 def _month(words: list[str], day0: datetime) -> datetime:
@@ -365,6 +406,8 @@ def _parse_date(text: str, day0: datetime) -> datetime | None:
 def _date_text(text: str) -> str:
     """'the 8th of May' as dateparser reads it best: '8 may'."""
     cleaned = re.sub(r"\b(\d+)(?:st|nd|rd|th)\b", r"\1", text.strip().lower())
+    cleaned = re.sub(r"\b(?:(?:twenty|thirty)[\s-])?[a-z]+(?:st|nd|rd|th)\b",
+                     lambda m: str(_day_number(_WORD.findall(m.group(0))) or m.group(0)), cleaned)
     cleaned = re.sub(r"^(?:on|from|since) ", "", cleaned)
     cleaned = re.sub(rf"^{WEEKDAY},? ", "", cleaned)  # "Tuesday, October 13": the date rules
     return cleaned.replace(" of ", " ").removeprefix("the ")
