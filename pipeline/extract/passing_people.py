@@ -78,6 +78,9 @@ _PET = (cue("pet", r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}?(?P<kind>" + _PETS + r")s
         cue("pet", r"(?:^|[,;:]\s*|\band\s+)(?P<m>" + NAME + r"),\s+(?:our|my)\s+(?:\w+\s+)?(?P<kind>"
                    + lx.alt(tuple(lx.ANIMALS)) + r")\s*,", name=True,
             value=lambda m: f"{m.group('kind').lower()} named {m.group('m')}"))
+#: A pet named after the user's word for it: "my cat Pipoca" presupposes the pet.
+_PRESUPPOSED_PET = re.compile(r"\b(?:my|our)\s+(?:(?:little|old|big|new|sweet|lovely|rescue)\s+)?"
+                              r"(?P<kind>" + _PETS + r")\s*,?\s+(?P<m>" + NAME + r")\b", _I)
 _PET_CARE = re.compile(r"\b(?P<m>" + NAME + r")(?:'s)?\s+(?:needs (?:his|her)"
                        r" |has (?:his|her) |is due (?:for )?(?:his|her) )?(?:booster|jabs|shots"
                        r"|vaccinations?|vet (?:visit|appointment|check)|flea treatment|worming"
@@ -350,6 +353,13 @@ def people(text: str, question: bool, turn_text: str) -> Iterator[Found]:
             if is_name(m.group("m")):
                 yield "child_name", m.group("m"), "assert", 0.8, m.start()
     yield from scan(_PET, text, question)
+    for m in _PRESUPPOSED_PET.finditer(text):
+        # "I'm thinking of a weekend trip with my cat Pipoca staying at a friend's": a wish
+        # around it does not make the pet one; a question, a denial or the past does.
+        if (is_name(m.group("m")) and not question and not own(text, m.start(), question)
+                and mood_at(text, m.start(), question=False).modality == "hypothetical"):
+            yield ("pet", f"{m.group('kind').lower()} named {m.group('m')}", "assert", 0.75,
+                   m.start())
     kept = _PET_IN_TURN.search(turn_text)
     for m in _PET_LIST.finditer(text):
         kind = (m.group("kind") or (kept.group("kind") if kept else "")).lower()

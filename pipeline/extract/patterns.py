@@ -312,7 +312,8 @@ PEOPLE: tuple[Rule, ...] = (
         r"(?:\s+(?P<partner_name>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?))?" + END,
         r"\b(?:i|we)(?:'ve|\s+have)?\s+" + r"(?:just\s+|recently\s+|finally\s+|officially\s+)*"
         r"(?P<obj>broke\s+up|split\s+up|split|called\s+it\s+quits|parted\s+ways|separated"
-        r"|divorced|got\s+divorced)(?=\s*$|\s*[,;]|\s+(?:with|from|last|in|a|two|after|recently"
+        r"|divorced|got\s+divorced)(?=\s*$|\s*[,;]|\s+(?:with|from|last|in|at|over|around|before"
+        r"|during|a|two|after|recently"
         r"|and|but|so|because|\d|this|earlier|yesterday|ages|months?|weeks?|years?|on\s+(?:the\s+)?"
         r"(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|new\s+year|christmas|valentine))\b)",
         r"\b(?:my|our)\s+(?:late\s+)?(?:wife|husband|spouse)\s+(?:recently\s+|sadly\s+"

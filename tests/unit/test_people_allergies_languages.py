@@ -174,6 +174,20 @@ def test_a_pet_named_after_the_time(text, pet):
     assert _of("pet", text) == {(pet, "assert")}
 
 
+def test_a_pet_named_in_a_wish_is_a_pet_now():
+    assert _of("pet", "I'm thinking of a weekend away, with my dog Pepper staying at my"
+                      " mum's.") == {("dog named Pepper", "assert")}
+
+
+def test_a_pet_named_in_a_question_is_not_told():
+    assert _of("pet", "Should my cat Pipoca come on the trip?") == set()
+
+
+def test_a_break_up_dated_at_the_end_of_a_month():
+    assert ("relationship_status", "single", "assert") in _claims(
+        "So, Sölvi and I broke up at the end of March.")
+
+
 @pytest.mark.parametrize("text", [
     "We got a dog last week, Tom and I are smitten.",
     "My neighbour has a dog, Rex, and it barks all night.",
