@@ -110,6 +110,9 @@ def resolve(ref: TimeRef, at: datetime) -> datetime | None:
         value = _minus(ref.text, day0)
     elif ref.kind == "rel":
         value = _relative(words, day0)
+    elif ref.kind == "day" and words[:4] == ["this", "time", "last", "year"]:
+        value = day0.replace(year=day0.year - 1, day=min(day0.day, 28 if day0.month == 2
+                                                               else day0.day))
     elif ref.kind == "day":
         value = day0 - timedelta(days=14 if words[:4] == ["the", "week", "before", "last"]
                                  else 2 if ("before" in words or words[-2:] == ["other", "day"])
@@ -156,6 +159,8 @@ def resolve_future(ref: TimeRef, at: datetime) -> datetime | None:
     day0 = as_utc(at).replace(hour=0, minute=0, second=0, microsecond=0)
     words = _WORD.findall(ref.text.lower())
     value: datetime | None = None
+    if words and (words[0] == "since" or "last" in words[:2]):
+        return None  # "since Monday", "last Christmas", "since the 3rd": only ever behind
     if ref.kind == "future":
         value = _next(words, ref.text, day0)
     elif ref.kind == "date":

@@ -63,14 +63,16 @@ _KINDS: tuple[tuple[str, str], ...] = (
                rf" (?:the )?(?:early |late )?{_SEASON}(?:,? (?:of )?{_YEAR})?\b"),
     ("rel", rf"\b(?:last|this past|past|earlier this|this|over the|during the) "
             rf"(?:week(?:end)?|month|year|{_SEASON}|{WEEKDAY}|{_MONTH})"),
-    ("wday", rf"\b(?:on|from|starting|until) {WEEKDAY}\b"),
+    ("wday", rf"\b(?:on|from|starting|until|since) {WEEKDAY}\b"),
     ("holiday", r"\b(?:over|at|around|for|since|during|before|after|just after|right after) "
                 r"(?:the )?(?:christmas(?: eve| day)?|xmas|easter(?: sunday| monday| weekend)?"
                 r"|new year(?:'s)?(?: eve| day)?|thanksgiving|boxing day|the holidays)\b"
                 # "on" only before a day ("on Christmas Eve"): "agree on Christmas" is a topic
                 r"|\bon (?:christmas (?:eve|day)|new year's (?:eve|day)|boxing day"
-                r"|easter (?:sunday|monday))\b"),
-    ("day", r"\b(?:the day before yesterday|the week before last|yesterday|today|tonight|this (?:morning|afternoon"
+                r"|easter (?:sunday|monday))\b"
+                r"|\b(?:(?:since|over|at|around|during) )?last (?:christmas|xmas|easter"
+                r"|thanksgiving)\b"),
+    ("day", r"\b(?:the day before yesterday|the week before last|this time last year|yesterday|today|tonight|this (?:morning|afternoon"
             r"|evening)|earlier today|last night|the other (?:day|week|night))\b"),
     ("month", rf"\b(?:(?:(?:way )?back|sometime|somewhere) in|in (?:early|late|mid-?)|in|since"
               rf"|as of"

@@ -203,3 +203,18 @@ def test_days_said_in_words(text: str, past: datetime, ahead: datetime | None) -
 ])
 def test_ordinals_that_are_no_day(text: str) -> None:
     assert resolve_in(text, THU) is None
+
+
+OCT = datetime(2026, 10, 14, 12, 0, tzinfo=UTC)   # Wednesday 14 October 2026
+
+
+@pytest.mark.parametrize(("text", "past"), [
+    ("we split up last Christmas", d(2025, 12, 20)),
+    ("since last Easter", d(2026, 4, 5)),
+    ("this time last year", d(2025, 10, 14)),
+    ("I've been off sugar since Monday", d(2026, 10, 12)),
+    ("since Saturday", d(2026, 10, 10)),
+])
+def test_backdated_forms(text: str, past: datetime) -> None:
+    from pipeline.extract.timeexpr import future_in
+    assert (resolve_in(text, OCT), future_in(text, OCT)) == (past, None)
