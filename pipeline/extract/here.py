@@ -117,7 +117,7 @@ def resolve_left(found: Sequence[SentenceClaims], at: datetime, *,
         left = place[0]
         cities = [c for s in out for c in s.claims if c.predicate == "city" and c.op == "assert"
                   and c.modality == "asserted"]
-        others = _scene_cities([s.text for s in out], left)
+        others = scene_cities([s.text for s in out], left)
         if not cities and not _MOVED.search(turn) and not others:
             continue  # "I'm so done with London" said from London
         if not cities and (_AHEAD.search(sentence.text) or future_starts(sentence.text)):
@@ -157,7 +157,7 @@ def _moved_from(sentence: SentenceClaims) -> SentenceClaims:
     return SentenceClaims(sentence.turn, sentence.text, (*sentence.claims, left))
 
 
-def _scene_cities(texts: list[str], left: str) -> list[str]:
+def scene_cities(texts: list[str], left: str) -> list[str]:
     """Cities other than `left` the turn names in the user's own asserted clauses, not as
     somewhere gone to, come from or compared with."""
     names: list[str] = []

@@ -34,6 +34,7 @@ from pipeline.extract.dated_events import dated_events
 from pipeline.extract.derive import derive
 from pipeline.extract.grammar import Rule
 from pipeline.extract.here import resolve_here, resolve_left
+from pipeline.extract.home_place import home_in_turn
 from pipeline.extract.matching import (
     CLAUSE_RULES,
     FUTURE_SENSITIVE,
@@ -148,7 +149,9 @@ def analyse_turn(turn: Turn, *, session_id: str) -> list[SentenceClaims]:
     at = as_utc(turn.at)
     linked = resolve_here(resolve_left(link_sentences(out, at, session_id=session_id), at,
                                        session_id=session_id), at, session_id=session_id)
-    linked = derive(resolve_speaking_from(linked, at, session_id=session_id))
+    linked = home_in_turn(resolve_speaking_from(linked, at, session_id=session_id), at,
+                          session_id=session_id)
+    linked = derive(linked)
     asked = {s.text: s.question for s in said}
     settled = name_in_turn(settle_turn(linked, at), asked, at, session_id=session_id)
     proposed = proposal_in_turn(settled, asked, at, session_id=session_id)

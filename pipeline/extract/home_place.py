@@ -1,0 +1,247 @@
+"""Where the user lives, told as context: a home of one's own, the city as scenery, a home
+that becomes one's own on a date still to come.
+
+People rarely say "I live in Utrecht". They say the city while talking about something else:
+- a home of their own named with its city: "the canal outside our place in Utrecht froze
+  this weekend", "our Bergen flat has a leak" (the possessive presupposes the home, whoever
+  the clause is about and whatever the weekend was for);
+- the city as the scene they speak from: "wet, grey, windy, classic Dundee March", "typical
+  Glasgow weather today";
+- the city named once, then pointed back to: "my flatmate cooks the best dal in Lyon ...
+  cheese is non-negotiable in this city";
+- a home that is theirs from a date to come: "the flat in Edinburgh is ours from the 1st of
+  October", "we get the keys to our flat in Aarhus on the 20th" (`planned` from that day,
+  superseding nothing before it).
+Each reading asks the clause it stands in (mood.py): a question ("is this city ...?"), a
+hypothetical ("we'd have ended up in Galway"), somebody else's home or report ("my sister
+in Lyon says this city ..."), a home left ("our old flat in Utrecht") or a visit anywhere in
+the turn (a trip, a wedding, a friend's place) gives nothing. The city is the gazetteer's
+(gazetteer.py), never a list of names. A turn that already gives the user a city is left to
+it, except for the plan: a home dated ahead turns the claim made of it into a plan.
+
+Read once each sentence has its own claims, like here.py. Pure; inputs are not modified.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime
+
+from pipeline.extract.corrections import SentenceClaims
+from pipeline.extract.gazetteer import lookup
+from pipeline.extract.here import scene_cities
+from pipeline.extract.mentions import CAP_RUN, NOT_NAMES
+from pipeline.extract.mood import clause_span, mood_at
+from pipeline.extract.planned import plan_unreal
+from pipeline.extract.timeexpr import future_in
+from schemas.records import Claim
+
+_I = re.IGNORECASE
+_CITY = r"(?P<m>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})"
+#: Nouns of one's home.
+_HOME = r"(?:flat|apartment|house|home|place|condo|studio|bungalow|cottage|loft|terrace)"
+#: Words before the home noun that make it not the one lived in now.
+_NOT_NOW_HOME = (r"old|former|previous|childhood|first|holiday|summer|winter|weekend|beach"
+                 r"|second|rental|investment|future|dream|ideal|next|parents'?|mum's|mom's"
+                 r"|dad's|family")
+#: "our place in Utrecht", "my new flat in Tartu", "our Bergen flat".
+_OWN_HOME = re.compile(
+    r"\b(?:my|our)\s+(?:(?!(?:" + _NOT_NOW_HOME + r")\b)[a-z-]+\s+)?" + _HOME + r"\s+(?:here\s+)?"
+    r"in\s+" + _CITY
+    + r"|\b(?:my|our)\s+(?:new\s+)?" + _CITY.replace("<m>", "<m2>") + r"\s+" + _HOME + r"\b",
+    _I)
+#: Right after the city: a stay, not a home ("our place in Lisbon for the summer").
+_STAY_AFTER = re.compile(r"^\s*(?:for\s+(?:the|a|one|two|three|\d+)\b|over\s+(?:the\s+)?"
+                         r"(?:summer|winter|holidays?)|was|were|had|used\s+to)\b", _I)
+#: The city as the scene one speaks from: "classic Dundee March", "typical Glasgow weather".
+_SCENERY = re.compile(
+    r"\b(?:classic|typical|proper|quintessential|peak|standard|textbook|true|real)\s+" + _CITY
+    + r"\s+(?:(?:winter|summer|spring|autumn|fall|monday|sunday|weekend)\s+)?"
+    r"(?:weather|winters?|summers?|springs?|autumns?|fall|rain|drizzle|downpour|fog|sunshine"
+    r"|heat|cold|wind|gales?|grey|skies|mornings?|evenings?|days?|nights?|commute|traffic"
+    r"|january|february|march|april|may|june|july|august|september|october|november"
+    r"|december)\b"
+    # "It's dark at half three already, welcome to Trondheim in November."
+    r"|\bwelcome\s+to\s+" + _CITY.replace("<m>", "<m2>") + r"\s+in\s+(?:the\s+)?(?:winter|summer"
+    r"|spring|autumn|fall|rain|dark|january|february|march|april|may|june|july|august|september"
+    r"|october|november|december)\b", _I)
+#: "this city", "this town": the city the turn has named.
+_THIS_CITY = re.compile(r"\bthis\s+(?:city|town)\b", _I)
+#: A visit or stay anywhere in the turn: the scenery is somewhere else's.
+_VISIT = re.compile(r"\b(?:trip|holiday|holidays|vacation|conference|visit\w*|hotel|hostel"
+                    r"|airbnb|layover|stopover|passing\s+through|sightseeing|tourists?|wedding"
+                    r"|friend's|honeymoon|festival|for\s+(?:a|the|one|two|three|\d+)\s+(?:few\s+)?"
+                    r"(?:days?|nights?|weeks?|weekend|months?))\b", _I)
+#: Words right before an earlier city that make it somewhere the user is not.
+_AWAY = re.compile(r"\b(?:to|from|visit\w*|trip|via|than|like|unlike|versus|vs|near|towards?"
+                   r"|left|leaving|compared\s+(?:to|with)|old\s+\w+\s+in|former\s+\w+\s+in"
+                   r"|was\s+in|were\s+in|back\s+in)\s+(?:\w+\s+)?$", _I)
+#: A verb that puts somebody else in the earlier city ("my sister lives in Leeds").
+_OTHERS_HOME = re.compile(r"\b(?:lives?|living|lived|moved|moving|based|stays?|staying|works?"
+                          r"|working|grew\s+up|born)\b", _I)
+#: A home that is one's own from a day still to come.
+_OURS_FROM = re.compile(
+    r"\b(?:is|are|becomes?|will\s+be|'ll\s+be)\s+(?:officially\s+)?(?:ours|mine)\s+(?:from|on"
+    r"|as\s+of|starting)\b"
+    r"|\b(?:i|we)\s+(?:get|collect|pick\s+up)\s+(?:the\s+)?keys\b"
+    r"|\b(?:get|getting|collect|collecting|pick\s+up|picking\s+up)\s+(?:the\s+)?keys\s+(?:to|for)"
+    r"\s+(?:my|our|the)\b", _I)
+_CONFIDENCE = 0.7
+_SCENE_CONFIDENCE = 0.6
+
+
+def home_in_turn(found: Sequence[SentenceClaims], at: datetime, *,
+                 session_id: str) -> list[SentenceClaims]:
+    """`found` (one turn, in order) with the homes told as context read (see the module doc)."""
+    out = [_planned_home(s, at) for s in found]
+    if any(c.predicate == "city" and c.op == "assert" for s in out for c in s.claims):
+        return out
+    turn = " ".join(s.text for s in out)
+    out = _leaving_for(out, turn, session_id)
+    for i, sentence in enumerate(out):
+        city = _own_home(sentence.text)
+        if city is None and not _VISIT.search(turn):
+            city = _scenery(sentence.text) or _this_city([s.text for s in out[:i]],
+                                                         sentence.text)
+        if city is None:
+            continue
+        claim = Claim(predicate="city", object=city, valid_from=at, source="stated",
+                      confidence=_CONFIDENCE, session_id=session_id, turn=sentence.turn,
+                      evidence=sentence.text)
+        out[i] = SentenceClaims(sentence.turn, sentence.text, (*sentence.claims, claim))
+        return out
+    return out
+
+
+def _leaving_for(found: list[SentenceClaims], turn: str,
+                 session_id: str) -> list[SentenceClaims]:
+    """A city the user is leaving on a date to come, in a turn that names one other city as
+    theirs (the new job's: "an offer from Oak Bay Dental in Victoria, starting June 1st. So
+    I'm leaving Vancouver at the end of May"): that city is planned from the leaving day."""
+    for i, sentence in enumerate(found):
+        leaving = [c for c in sentence.claims if c.predicate == "city" and c.op == "retract"
+                   and c.modality == "planned" and c.object and c.valid_from is not None]
+        if not leaving or _VISIT.search(turn):
+            continue
+        left = leaving[0]
+        others = scene_cities([s.text for s in found], left.object)
+        if len(others) != 1:
+            return found
+        claim = left.model_copy(update={"object": others[0], "op": "assert",
+                                        "confidence": _CONFIDENCE, "session_id": session_id,
+                                        "evidence": turn})
+        found = list(found)
+        found[i] = SentenceClaims(sentence.turn, sentence.text, (*sentence.claims, claim))
+        return found
+    return found
+
+
+def _planned_home(sentence: SentenceClaims, at: datetime) -> SentenceClaims:
+    """A city claim whose clause makes the home one's own from a day to come becomes a plan
+    from that day: "The flat in Edinburgh is ours from the 1st of October"."""
+    text = sentence.text
+    if text.rstrip().endswith("?"):
+        return sentence
+    changed = []
+    for claim in sentence.claims:
+        if claim.predicate != "city" or claim.op != "assert" or claim.modality != "asserted":
+            changed.append(claim)
+            continue
+        when = _home_from(text, claim.object, at)
+        changed.append(claim if when is None else claim.model_copy(
+            update={"modality": "planned", "valid_from": when}))
+    return SentenceClaims(sentence.turn, text, tuple(changed))
+
+
+def _home_from(text: str, city: str, at: datetime) -> datetime | None:
+    pos = text.find(city)
+    if pos < 0:
+        return None
+    start, end = clause_span(text, pos)
+    # "keys that morning" after a comma still belongs to the home of its clause.
+    clause = text[start:end]
+    m = _OURS_FROM.search(clause)
+    if m is None or plan_unreal(clause):
+        return None
+    mood = mood_at(text, pos, question=False)
+    if mood.subject != "user" or mood.modality in ("hypothetical", "negated"):
+        return None
+    if re.search(r"\b(?:his|her|their|(?-i:[A-Z])\w+'s|(?:sister|brother|friend|mum|dad|parents)"
+                 r"'?s?)\s+" + _HOME, clause[:pos - start], _I):
+        return None
+    when = future_in(clause[m.start():], at)
+    return when if when is not None and when > at else None
+
+
+def _own_home(text: str) -> str | None:
+    """The city of a home of the user's own named in `text`, when not asked or imagined."""
+    question = text.rstrip().endswith("?")
+    for m in _OWN_HOME.finditer(text):
+        group = "m" if m.group("m") else "m2"
+        city = _city_in(m.group(group))
+        if city is None:
+            continue
+        after = text[m.start(group) + len(city):]
+        if _STAY_AFTER.match(after):
+            continue
+        mood = mood_at(text, m.start(), question=question)
+        if mood.modality in ("question", "hypothetical"):
+            continue
+        return city
+    return None
+
+
+def _scenery(text: str) -> str | None:
+    question = text.rstrip().endswith("?")
+    for m in _SCENERY.finditer(text):
+        city = _city_in(m.group("m") or m.group("m2"))
+        if city is None:
+            continue
+        mood = mood_at(text, m.start(), question=question)
+        if mood.modality == "asserted" and mood.subject == "user":
+            return city
+    return None
+
+
+def _this_city(earlier: list[str], text: str) -> str | None:
+    """The city "this city" in `text` points back to: the nearest one named before it in the
+    turn, when the "this city" clause is the user's own statement and the mention is not
+    somewhere gone to, come from, left or somebody else's home."""
+    question = text.rstrip().endswith("?")
+    for m in _THIS_CITY.finditer(text):
+        mood = mood_at(text, m.start(), question=question)
+        if mood.modality != "asserted" or mood.subject != "user":
+            continue
+        for before in (text[:m.start()], *reversed(earlier)):
+            mentions = [(n.start(), city) for n in CAP_RUN.finditer(before)
+                        if (city := _city_in(n.group(0))) is not None]
+            if not mentions:
+                continue
+            start, city = mentions[-1]
+            return city if _scene_mention(before, start, city) else None
+    return None
+
+
+def _scene_mention(text: str, start: int, city: str) -> bool:
+    question = text.rstrip().endswith("?")
+    mood = mood_at(text, start, question=question)
+    if mood.modality not in ("asserted",) or _AWAY.search(text[:start]):
+        return False
+    if mood.subject != "user":
+        c0, _ = clause_span(text, start)
+        if _OTHERS_HOME.search(text[c0:start]):
+            return False
+    return not _STAY_AFTER.match(text[start + len(city):])
+
+
+def _city_in(run: str) -> str | None:
+    """The longest leading part of `run` the gazetteer knows as a city (not a country)."""
+    words = run.split()
+    if words and words[0] in NOT_NAMES:
+        words = words[1:]
+    for n in range(len(words), 0, -1):
+        name = " ".join(words[:n]).rstrip(".,'")
+        place = lookup(name)
+        if place is not None:
+            return name if place.kind == "city" else None
+    return None
