@@ -21,7 +21,11 @@ _I = re.IGNORECASE
 _NAMED = re.compile(
     r"(?:^|[,;:(\u2013\u2014-]\s*|\band\s+|\bso\s+)(?:(?:his|her|its|their)\s+name(?:'s|\s+is)"
     r"|(?:he|she|it)(?:'s|\s+is)\s+(?:called|named)|(?:we\s+|i\s+)?(?:named|called)\s+"
-    r"(?:him|her|it))\s+(?P<name>(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)\b", _I)
+    r"(?:him|her|it)"
+    # "a little orange thing we've called Churro": the pet just named, described again.
+    r"|an?\s+(?:[a-z-]+\s+){0,3}?(?:thing|one|fluffball|furball|monster|rascal|beast)\s+"
+    r"(?:that\s+)?(?:we|i)(?:'ve|\s+have)?\s+(?:named|called))"
+    r"\s+(?P<name>(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)\b", _I)
 #: "The cat is called Smudge": the name of the pet of that kind.
 _KIND_NAMED = re.compile(r"\b(?:the|our|my)\s+(?P<kind>[a-z]+)(?:'s\s+name\s+is|\s+is\s+(?:called"
                          r"|named))\s+(?P<name>(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)\b", _I)

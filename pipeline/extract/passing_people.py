@@ -75,7 +75,8 @@ _PET = (cue("pet", r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}?(?P<kind>" + _PETS + r")s
                   r"(?:(?:an?\s+)?(?:[\w-]+\s+){0,2}?(?:called|named)\s+)?(?P<m>" + NAME + r")\b",
             name=True, value=lambda m: f"{m.group('kind').lower()} named {m.group('m')}"),
         # The name first, the kind in apposition: "Biscuit, our greyhound, will eat anything".
-        cue("pet", r"(?:^|[,;:]\s*|\band\s+)(?P<m>" + NAME + r"),\s+(?:our|my)\s+(?:\w+\s+)?(?P<kind>"
+        # ... or with "the": "Tofu, the little mutt, and ..." (not "Paco, the neighbour's parrot").
+        cue("pet", r"(?:^|[,;:]\s*|\band\s+)(?P<m>" + NAME + r"),\s+(?:our|my|the)\s+(?:\w+\s+){0,2}?(?P<kind>"
                    + lx.alt(tuple(lx.ANIMALS)) + r")\s*,", name=True,
             value=lambda m: f"{m.group('kind').lower()} named {m.group('m')}"))
 #: A pet named after the user's word for it: "my cat Pipoca" presupposes the pet.

@@ -59,6 +59,7 @@ from pipeline.extract.planned import (
 from pipeline.extract.proposal import proposal_in_turn
 from pipeline.extract.speaking_from import resolve_speaking_from
 from pipeline.extract.starts_ahead import said_ahead, start_ahead
+from pipeline.extract.status_aspect import status_changes
 from pipeline.extract.timeexpr import as_utc, future_starts, resolve_in
 from pipeline.extract.trust import (
     find_access_roles,
@@ -317,6 +318,8 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
     claims.extend(told_changes(told, claims, at, base, read=_read_present,
                                question=asked or (question and told == evidence),
                                turn_text=turn_text))
+    claims.extend(status_changes(told, claims, at, base,
+                                 question=asked or (question and told == evidence)))
     if len(claims) > 1 and any(c.predicate == "access_role" for c in claims):
         claims = [c for c in claims
                   if c.predicate == "access_role" or not _ACCESS_WORDS.search(c.object)]
