@@ -53,6 +53,37 @@ NOT_OCCUPATIONS: frozenset[str] = frozenset({
     "parent", "runner", "reader", "christian", "member", "user", "person", "fan",
 })
 
+#: Last words that make a capitalised name an organisation ("Tayside Sports Physio",
+#: "Harbour Street Vets", "Northwind Bank"), as said: a person's name ends in none of them.
+ORG_HEADS: frozenset[str] = frozenset("""
+Physio Physiotherapy Clinic Clinics Hospital Hospitals Health Healthcare Care Surgery Dental
+Dentistry Vets Vet Veterinary Pharmacy Medical Practice School Academy College University
+Institute Council Trust Foundation Library Museum Bakery Cafe Café Kitchen Restaurant Bistro
+Brewery Studio Studios Agency Bank Group Labs Lab Ltd Inc LLC GmbH AG plc PLC Partners
+Consulting Capital Solutions Systems Technologies Tech Software Insurance Analytics Media
+Ventures Works Games Logistics Energy Pharma Robotics Digital Holdings Industries Associates
+Architects Engineering Foods Brewing Interactive Networks Therapeutics Services Company Co
+Corporation Corp Motors Freight Shipping Maritime Construction Builders Design Press
+Publishing Records Theatre Airlines Airways Rail Transport Telecom Retail Stores Supermarkets
+Nursery Centre Center Hub Collective Cooperative Co-op Gallery Observatory Ministry Department
+Fintech Orchards Farms Dairy Print Printing Pottery Joinery Garage Salon Gym
+""".split())
+
+#: What an employer gives or arranges for its staff, as the object of its verb ("got us a
+#: second treatment room", "gave us all a pay rise", "moved our whole team"): lemmas.
+WORK_THINGS: frozenset[str] = frozenset("""
+office desk team department staff rise raise bonus salary pay hours shift rota contract laptop
+equipment budget training course conference headcount uniform kit van promotion overtime
+appraisal pension canteen ward clinic branch site lab workshop premises payroll intern
+trainee hire receptionist assistant manager caseload patient client workload deadline
+transfer secondment relocation onboarding probation
+""".split())
+#: ... and rooms only of work: "a second treatment room" (a hotel "got us a room" too).
+WORK_ROOMS: frozenset[str] = frozenset("""
+treatment consulting consultation staff meeting break therapy server clinic exam examination
+""".split())
+
+
 LANGUAGES: frozenset[str] = frozenset("""
 Afrikaans Albanian Amharic Arabic Armenian Basque Belarusian Bengali Bosnian Bulgarian
 Burmese Cantonese Catalan Chinese Croatian Czech Danish Dutch English Esperanto Estonian

@@ -217,6 +217,13 @@ def known_place(text: str) -> str | None:
     return None
 
 
+_ORG_PART = re.compile(r"^(?P<org>(?:[A-Z0-9][\w&.-]*\s+){0,4}[A-Z0-9][\w&.-]*)['\u2019]s"
+                       r"\s+(?:[a-z][\w-]*\s+){0,2}(?:team|office|division|department|unit"
+                       r"|branch|group|lab|desk|hq|headquarters|arm|side)$")
+#: A title runs to the clause after it: "as a revenue analyst I've been eating lunch".
+_TITLE_RUN_ON = re.compile(r"\s+(?:i|i'm|i've|i'd|i'll|we|we're|we've|my|and\s+i)\b.*$", _I)
+
+
 def org(text: str, ctx: ObjCtx) -> Result:
     """An employer: proper-noun case as said, articles dropped."""
     named = _NAMED_ORG.match(text.strip())
@@ -229,6 +236,8 @@ def org(text: str, ctx: ObjCtx) -> Result:
     if indefinite and ctx.predicate == "employer":
         return []  # "a company based in Zurich", "a bakery": no employer named
     value = strip_article(value)
+    # "joined Lotus Air's cargo team": the organisation, not the part of it one works in.
+    value = _ORG_PART.sub(r"\g<org>", value)
     if not value or value.lower() in STOP_WORDS or len(value.split()) > 6:
         return []
     if value.lower() in ("night", "nights", "weekends", "home", "the moment", "remote",
@@ -248,7 +257,7 @@ def org(text: str, ctx: ObjCtx) -> Result:
 
 def title(text: str, ctx: ObjCtx) -> Result:
     """A job title in lower case ("senior analyst"); acronyms kept ("CTO", "VP of sales")."""
-    value = strip_article(_POSSESSIVE.sub("", trim(text, "title")))
+    value = _TITLE_RUN_ON.sub("", strip_article(_POSSESSIVE.sub("", trim(text, "title"))))
     value = re.sub(r"\s+(?:role|position|job|post)$", "", value, flags=_I)
     # "as their only data engineer", "as the new head of data": the title, not its count.
     value = re.sub(r"^(?:only|sole|lone|one\s+and\s+only|brand[- ]new|new)\s+(?=\w+\s+\w)", "",

@@ -26,6 +26,7 @@ from typing import Any
 
 from pipeline.extract import lexicon as lx
 from pipeline.extract.mentions import NOT_NAMES, Found, place_at
+from pipeline.extract import parse_work
 from pipeline.extract.parse_families import facts
 
 #: The pinned model package (pyproject.toml) and the components this pass needs.
@@ -64,9 +65,9 @@ _LANGUAGE_WORD = re.compile(r"\b(?:" + lx.alt(lx.LANGUAGES) + r")\b")
 _LANGUAGE_USE = re.compile(r"\b(?:speak\w*|spoke|writ\w*|read\w*|us(?:e|es|ing)|translat\w*"
                            r"|interpret\w*|teach\w*|at (?:home|work|school|church)|with)\b", re.I)
 _JOB = re.compile(r"\b(?:my|our) (?:\w+ )?(?:job|role|position|post|internship|contract"
-                  r"|placement|gig) (?:at|with)\b|\bdrives? an? (?:\w+ )?(?:forklift|bus|taxi"
+                  r"|placement|gig) (?:at|with)\b|\bdrives? (?:an? )?(?:\w+ )?(?:forklift|bus|taxi"
                   r"|cab|minicab|lorry|tram|train|ambulance|crane|tractor|digger"
-                  r"|excavator)\b", re.I)
+                  r"|excavator)(?:e?s)?\b", re.I)
 
 
 class ParserMissing(RuntimeError):
@@ -101,7 +102,7 @@ def wanted(text: str, known: frozenset[str], turn_text: str = "") -> frozenset[s
                    if (m.group(1) or m.group(2)) not in NOT_NAMES]
     names = [m.group(1) or m.group(2) for m in capitalised]
     job = _JOB.search(text)
-    if not names and not job:
+    if not names and not job and not parse_work.wanted(text):
         return frozenset()
     mine = bool(_FIRST_PERSON.search(text))
     out: set[str] = set()
@@ -114,6 +115,8 @@ def wanted(text: str, known: frozenset[str], turn_text: str = "") -> frozenset[s
     if mine and _LANGUAGE_WORD.search(text) and _LANGUAGE_USE.search(text):
         out |= LANGUAGE
     if mine and job:
+        out |= WORK
+    if mine and parse_work.wanted(text):  # "X got us a treatment room", "I'm a ..."
         out |= WORK
     # A family adds nothing for a predicate the sentence already has.
     return frozenset(p for p in out if p not in known and not (p in PLACE and known & PLACE))
@@ -136,4 +139,5 @@ def parsed_facts(text: str, *, question: bool, known: frozenset[str] = frozenset
 @lru_cache(maxsize=4096)
 def _read(text: str, turn_mine: bool) -> tuple[Found, ...]:
     # Sessions are read more than once (the online pass, then the full one): cache per text.
-    return tuple(facts(parse(text), text, turn_mine=turn_mine))
+    doc = parse(text)
+    return (*facts(doc, text, turn_mine=turn_mine), *parse_work.facts(doc, text))

@@ -341,8 +341,9 @@ def _work(doc: Doc, text: str) -> Iterator[Found]:
         elif (lemma == "drive" and token.tag_ in ("VBP", "VBZ")
               and _users_clause(token, text, token)):
             driven = next((c for c in token.children if c.dep_ == "dobj"), None)
-            if driven is not None and driven.lower_ in _DRIVEN and not _FOR_FUN.search(text):
-                yield "job_title", f"{driven.lower_} driver", "assert", 0.7, token.idx
+            kind = driven.lemma_.lower() if driven is not None else ""  # "buses": bus
+            if kind in _DRIVEN and not _FOR_FUN.search(text):
+                yield "job_title", f"{kind} driver", "assert", 0.7, token.idx
 
 
 def _present(verb: Token | None, text: str) -> str:

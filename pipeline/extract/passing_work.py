@@ -175,7 +175,9 @@ _PART_OF_TOWN = re.compile(r"\s(?:District|Street|St|Road|Rd|Avenue|Ave|Square|Q
                            r"|Precinct)$")
 
 
-def _org_at(text: str, start: int) -> str | None:
+def org_at(text: str, start: int) -> str | None:
+    """The organisation named at `start`: a capitalised run that is not a place of note, a
+    part of town or a language (notice.py reads it too)."""
     m = CAP_RUN.match(text, start)
     if m is None:
         return None
@@ -242,7 +244,7 @@ def work(text: str, question: bool) -> Iterator[Found]:
             place = place_at(text, end + here.end()) if here and run else None
             if place and place[1] == "city" and lookup(run.group(0)) is None:
                 yield "city", place[0], "assert", 0.7, m.start()
-            org = _org_at(text, m.start("m"))
+            org = org_at(text, m.start("m"))
             if org is None:
                 continue
             yield "employer", org, "assert", cue.confidence, m.start()
@@ -303,6 +305,6 @@ def founded(text: str, question: bool, turn_text: str) -> Iterator[Found]:
     if not own(upto[begin:], founding.start() - begin, question) or not (
             _BUSINESS.search(founding.group("what")) or _BUSINESS.search(turn_text)):
         return
-    org = _org_at(text, m.start("m"))
+    org = org_at(text, m.start("m"))
     if org is not None:
         yield "employer", org, "assert", 0.8, m.start()

@@ -45,6 +45,7 @@ from pipeline.extract.matching import (
 )
 from pipeline.extract.mood import clause_span
 from pipeline.extract.naming import name_pets
+from pipeline.extract.notice import notice_claims, one_employer_name
 from pipeline.extract.parse import parsed_facts
 from pipeline.extract.passing import passing_facts
 from pipeline.extract.passing_people import presupposed
@@ -60,6 +61,7 @@ from pipeline.extract.proposal import proposal_in_turn
 from pipeline.extract.speaking_from import resolve_speaking_from
 from pipeline.extract.starts_ahead import said_ahead, start_ahead
 from pipeline.extract.status_aspect import status_changes
+from pipeline.extract.still_working import still_claims
 from pipeline.extract.timeexpr import as_utc, future_starts, resolve_in
 from pipeline.extract.trust import (
     find_access_roles,
@@ -156,7 +158,7 @@ def analyse_turn(turn: Turn, *, session_id: str) -> list[SentenceClaims]:
     asked = {s.text: s.question for s in said}
     settled = name_in_turn(settle_turn(linked, at), asked, at, session_id=session_id)
     proposed = proposal_in_turn(settled, asked, at, session_id=session_id)
-    return without_business_hobbies(carry_titles(proposed, asked))
+    return one_employer_name(without_business_hobbies(carry_titles(proposed, asked)))
 
 
 def _access_claims(text: str, turn: Turn, session_id: str, *,
@@ -320,6 +322,12 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
                                turn_text=turn_text))
     claims.extend(status_changes(told, claims, at, base,
                                  question=asked or (question and told == evidence)))
+    # Notice given is not leaving: the employer holds until the end the turn tells.
+    claims.extend(notice_claims(told, turn_text, at, base,
+                                question=asked or (question and told == evidence)))
+    if not any(c.predicate == "employer" for c in claims):  # "Still at Hraun, on call"
+        claims.extend(still_claims(told, turn_text, at, base,
+                                   question=asked or (question and told == evidence)))
     if len(claims) > 1 and any(c.predicate == "access_role" for c in claims):
         claims = [c for c in claims
                   if c.predicate == "access_role" or not _ACCESS_WORDS.search(c.object)]

@@ -24,7 +24,9 @@ __all__ = ["TIME_RE"]  # re-exported: the objects and plans trim at a time expre
 
 
 _DEADLINE = re.compile(r"(?:by|until|till)\b", re.IGNORECASE)
-_DEADLINE_BEFORE = re.compile(r"\b(?:by|until|till)\s+(?:the\s+)?$", re.IGNORECASE)
+#: ... also past a weekday: "until Friday the 29th of May" ends on that date.
+_DEADLINE_BEFORE = re.compile(r"\b(?:by|until|till)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+                              r",?\s+)?(?:the\s+)?$", re.IGNORECASE)
 _PERFECT = re.compile(r"\b(?:i've|we've|i have|we have|has|been|i'd|had)\b", re.IGNORECASE)
 
 _MONTHS = {m: i for i, names in enumerate((

@@ -28,7 +28,9 @@ _PASTE_MARKER = re.compile(
     r"|answer|fact-check|paraphrase|format|fix)"
     r"\s+(?:this|the\s+following|my|these|that)(?:\s+[\w-]+){0,3}?(?=\s*[:\n])"
     r"|(?:it|the (?:\w+ )?(?:e-?mail|message|text|letter|note|document|page|post|sign|ad|site)"
-    r"|this|that) (?:says|said|reads|read|states|stated|goes|claims|claimed)"
+    # "it goes: ..." introduces words; "when it goes into defrost" does not.
+    r"|this|that) (?:says|said|reads|read|states|stated|claims|claimed"
+    r"|goes(?=\s*(?:[:\"'\u201c]|like\b|something\s+like\b)))"
     r"|copy[- ]?pasted|i(?:'ve| have)? (?:just )?pasted|pasting (?:it|this|below)|pasted below"
     # "my GP sent me to an allergist", "the firm sent me over": sending a person is no paste.
     r"|(?:he|she|they|someone|somebody|my \w+|the \w+) (?:wrote|writes|sent me(?! (?:to|over"
