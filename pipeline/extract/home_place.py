@@ -11,7 +11,12 @@ People rarely say "I live in Utrecht". They say the city while talking about som
   cheese is non-negotiable in this city";
 - a home that is theirs from a date to come: "the flat in Edinburgh is ours from the 1st of
   October", "we get the keys to our flat in Aarhus on the 20th" (`planned` from that day,
-  superseding nothing before it).
+  superseding nothing before it), or a city left on a date to come for the one other city
+  the turn names as theirs ("an offer from Oak Bay Dental in Victoria ... I'm leaving
+  Vancouver at the end of May": Victoria planned from the leaving day);
+- an arrival told late, dated by its clause: "we arrived in Tallinn on the 3rd of February",
+  "three months into Copenhagen", "since landing in Perth last month" (a move only when the
+  turn says so: a flat, boxes, movers, "for good", "I've been").
 Each reading asks the clause it stands in (mood.py): a question ("is this city ...?"), a
 hypothetical ("we'd have ended up in Galway"), somebody else's home or report ("my sister
 in Lyon says this city ..."), a home left ("our old flat in Utrecht") or a visit anywhere in
@@ -33,7 +38,7 @@ from pipeline.extract.here import scene_cities
 from pipeline.extract.mentions import CAP_RUN, NOT_NAMES
 from pipeline.extract.mood import clause_span, mood_at
 from pipeline.extract.planned import plan_unreal
-from pipeline.extract.timeexpr import future_in
+from pipeline.extract.timeexpr import future_in, resolve_in
 from schemas.records import Claim
 
 _I = re.IGNORECASE
@@ -86,6 +91,22 @@ _OURS_FROM = re.compile(
     r"|\b(?:i|we)\s+(?:get|collect|pick\s+up)\s+(?:the\s+)?keys\b"
     r"|\b(?:get|getting|collect|collecting|pick\s+up|picking\s+up)\s+(?:the\s+)?keys\s+(?:to|for)"
     r"\s+(?:my|our|the)\b", _I)
+#: Arriving somewhere, told by the user: "we arrived in Tallinn on the 3rd", "since landing
+#: in Perth", "we finally made it to Halifax last Tuesday", "three months into Copenhagen".
+_ARRIVAL = re.compile(
+    r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:finally\s+|just\s+|only\s+|safely\s+)?(?:arrived|landed"
+    r"|got|made\s+it)\s+(?:in|to)\s+" + _CITY
+    + r"|\bsince\s+(?:arriving|landing|getting)\s+(?:in|to)\s+" + _CITY.replace("<m>", "<m2>")
+    + r"|\b(?P<n>a|one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?P<unit>days?|weeks?"
+    r"|months?)\s+(?:into|in)\s+" + _CITY.replace("<m>", "<m3>") + r"(?=\s+(?:and|now|already)\b)"
+    r"|\b(?P<n2>a|one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?P<unit2>days?|weeks?"
+    r"|months?)\s+since\s+(?:i|we)\s+(?:arrived|landed|got|moved)\s+(?:in|to)\s+"
+    + _CITY.replace("<m>", "<m4>"), _I)
+#: Signs in the turn that the arrival is a move, not a visit: a home, boxes, for good.
+_SETTLING = re.compile(r"\b(?:for\s+good|moved|move|movers|removals?|boxes|unpack\w*|the\s+flat"
+                       r"|the\s+house|the\s+apartment|new\s+(?:place|flat|house|apartment|home|job)"
+                       r"|settl\w+|lease|keys|neighbou?rs|registered|library\s+card|(?:i've|we've)"
+                       r"\s+been|i\s+still|we\s+still|already|finally\s+(?:own|have|found))\b", _I)
 _CONFIDENCE = 0.7
 _SCENE_CONFIDENCE = 0.6
 
@@ -93,12 +114,20 @@ _SCENE_CONFIDENCE = 0.6
 def home_in_turn(found: Sequence[SentenceClaims], at: datetime, *,
                  session_id: str) -> list[SentenceClaims]:
     """`found` (one turn, in order) with the homes told as context read (see the module doc)."""
-    out = [_planned_home(s, at) for s in found]
+    out = [_dated_arrival(_planned_home(s, at), at) for s in found]
     if any(c.predicate == "city" and c.op == "assert" for s in out for c in s.claims):
         return out
     turn = " ".join(s.text for s in out)
     out = _leaving_for(out, turn, session_id)
     for i, sentence in enumerate(out):
+        arrived = None if _VISIT.search(turn) or not _SETTLING.search(turn) else _arrival(
+            sentence.text, at)
+        if arrived is not None:
+            claim = Claim(predicate="city", object=arrived[0], valid_from=arrived[1],
+                          source="stated", confidence=_CONFIDENCE, session_id=session_id,
+                          turn=sentence.turn, evidence=sentence.text)
+            out[i] = SentenceClaims(sentence.turn, sentence.text, (*sentence.claims, claim))
+            return out
         city = _own_home(sentence.text)
         if city is None and not _VISIT.search(turn):
             city = _scenery(sentence.text) or _this_city([s.text for s in out[:i]],
@@ -134,6 +163,19 @@ def _leaving_for(found: list[SentenceClaims], turn: str,
         found[i] = SentenceClaims(sentence.turn, sentence.text, (*sentence.claims, claim))
         return found
     return found
+
+
+def _dated_arrival(sentence: SentenceClaims, at: datetime) -> SentenceClaims:
+    """A city claim left undated whose sentence says when the user arrived there ("ever
+    since we got to Valencia in June") takes the arrival's date."""
+    undated = [c for c in sentence.claims if c.predicate == "city" and c.op == "assert"
+               and c.modality == "asserted" and c.valid_from == at]
+    arrived = _arrival(sentence.text, at) if undated else None
+    if arrived is None or arrived[1] >= at:
+        return sentence
+    claims = tuple(c.model_copy(update={"valid_from": arrived[1]})
+                   if c in undated and c.object == arrived[0] else c for c in sentence.claims)
+    return SentenceClaims(sentence.turn, sentence.text, claims)
 
 
 def _planned_home(sentence: SentenceClaims, at: datetime) -> SentenceClaims:
@@ -173,6 +215,34 @@ def _home_from(text: str, city: str, at: datetime) -> datetime | None:
     return when if when is not None and when > at else None
 
 
+_NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+            "eight": 8, "nine": 9, "ten": 10}
+
+
+def _arrival(text: str, at: datetime) -> tuple[str, datetime] | None:
+    """The city the user says they arrived in, and when (the clause's own time, else now)."""
+    question = text.rstrip().endswith("?")
+    for m in _ARRIVAL.finditer(text):
+        group = next(g for g in ("m", "m2", "m3", "m4") if m.group(g))
+        city = _city_in(m.group(group))
+        if city is None or _STAY_AFTER.match(text[m.start(group) + len(city):]):
+            continue
+        mood = mood_at(text, m.start(), question=question)
+        if mood.modality not in ("asserted", "backstory") or mood.subject != "user":
+            continue  # "since" reads as backstory to mood.py; the arrival still holds
+        if mood.modality == "backstory" and not re.search(r"\bsince\b", text[:m.end()], _I):
+            continue
+        if m.group("n") or m.group("n2"):  # "three months into Copenhagen": that long ago
+            n = (m.group("n") or m.group("n2")).lower()
+            unit = m.group("unit") or m.group("unit2")
+            told = resolve_in(f"{_NUMBERS.get(n, n)} {unit} ago", at)
+        else:
+            start, end = clause_span(text, m.start())
+            told = resolve_in(text[m.start():end], at)
+        return city, told if told is not None and told <= at else at
+    return None
+
+
 def _own_home(text: str) -> str | None:
     """The city of a home of the user's own named in `text`, when not asked or imagined."""
     question = text.rstrip().endswith("?")
@@ -185,8 +255,8 @@ def _own_home(text: str) -> str | None:
         if _STAY_AFTER.match(after):
             continue
         mood = mood_at(text, m.start(), question=question)
-        if mood.modality in ("question", "hypothetical"):
-            continue
+        if mood.modality in ("question", "hypothetical", "backstory"):
+            continue  # "back then our flat in Leeds had a garden": a home left
         return city
     return None
 

@@ -72,6 +72,9 @@ def test_a_home_or_the_scenery_names_the_city(text: str, city: str) -> None:
     # backstory and comparison
     "Rent is half what it was in Hamburg, which still blows my mind.",
     "Our old house in Derby had a garden, this one has a yard.",
+    "Back then our flat in Leeds had a garden, I miss it.",
+    "Would our place in Lisbon be big enough for a dog?",
+    "If our flat in Porto had a balcony I'd grow tomatoes.",
 ])
 def test_traps_give_no_current_city(text: str) -> None:
     assert current(text) == []
@@ -143,3 +146,33 @@ def test_leaving_for_the_city_of_a_new_job_plans_it_from_the_leaving_day() -> No
 ])
 def test_leaving_without_one_city_of_ones_own_plans_none(text: str) -> None:
     assert [c for c in claims(text) if c.op == "assert"] == []
+
+
+@pytest.mark.parametrize(("text", "city", "day"), [
+    ("We arrived in Tallinn on the 3rd of February and the flat is still half empty.",
+     "Tallinn", datetime(2027, 2, 3)),
+    ("Two weeks since we landed in Perth for good and I still can't find decent bread.",
+     "Perth", datetime(2027, 2, 16)),
+    ("Three months into Copenhagen and I finally own a proper bike.", "Copenhagen",
+     datetime(2026, 12, 2)),
+    ("Since arriving in Kraków last month I've been eating pierogi daily.", "Kraków",
+     datetime(2027, 2, 1)),
+    ("We finally made it to Halifax last Tuesday, the movers come tomorrow.", "Halifax",
+     datetime(2027, 2, 23)),
+    ("Ever since we got to Valencia in June, the kids have been in the pool daily.",
+     "Valencia", datetime(2026, 6, 1)),
+])
+def test_an_arrival_told_late_is_dated_by_its_clause(text: str, city: str,
+                                                     day: datetime) -> None:
+    assert [(c.object, c.valid_from.date()) for c in claims(text)
+            if c.modality == "asserted"] == [(city, day.date())]
+
+
+@pytest.mark.parametrize("text", [
+    "We arrived in Rome on the 3rd for a week of sightseeing.",
+    "My parents arrived in Perth two weeks ago and they love it.",
+    "We landed in Oslo at midnight and the hotel had lost our booking.",
+    "Did you arrive in Lima safely? We've been worried.",
+])
+def test_a_visit_someone_elses_arrival_or_a_question_is_no_home(text: str) -> None:
+    assert current(text) == []
