@@ -44,10 +44,12 @@ def expire_users(uow: UnitOfWork, namespace: str, user_ids: list[str],
     """`expire_user` for several users: one query finds the items with a TTL."""
     expired: dict[str, list[dict]] = {u: [] for u in user_ids}
     for item in uow.items.with_ttl(namespace, user_ids):
-        until = (item.scope or {}).get("until")
-        # A dated plan expires by its own date; an undated one by the TTL since last told.
+        until, told = (item.scope or {}).get("until"), (item.scope or {}).get("told")
+        # A dated plan expires by its own date; an undated one by the TTL since last told
+        # (items written before `told` was kept count from their last update).
+        since = datetime.fromisoformat(told) if told else item.updated_at
         due = (datetime.fromisoformat(until) if until
-               else item.updated_at + timedelta(days=item.ttl_days or 0))
+               else since + timedelta(days=item.ttl_days or 0))
         if due > now:
             continue
         user_id = item.user_id
@@ -63,7 +65,7 @@ def expire_users(uow: UnitOfWork, namespace: str, user_ids: list[str],
         uow.items.retire([item.item_id], now)
         reason = (f"dated {item.kind} past its date ({until[:10]})" if until else
                   f"short-lived {item.kind} past its TTL of {item.ttl_days} days "
-                  f"(last updated {item.updated_at.date().isoformat()})")
+                  f"(last told {since.date().isoformat()})")
         _record(uow, namespace, user_id, rule="ttl", reason=reason, predicate=item.predicate,
                 item_id=item.item_id, fact_id=closed, now=now, key=item.revision)
         expired[user_id].append({"item_id": item.item_id, "user_id": user_id,

@@ -70,7 +70,8 @@ def write_plans(uow: UnitOfWork, deps: Deps, plans: Sequence[Plan],
             elif isinstance(op, Reconfirm) and op.fact_id in stored:
                 changes.append(ItemChange("source", stored[op.fact_id],
                                           session_id=op.claim.session_id, turn=op.claim.turn,
-                                          confidence=op.claim.confidence))
+                                          confidence=op.claim.confidence,
+                                          told_at=op.claim.valid_from))
     uow.items.apply(changes, now, embed=lambda texts: metrics.timed_embed(deps.embedder, texts),
                     model=deps.embedder.name)
     hold_back_quarantined(uow, deps, plans)

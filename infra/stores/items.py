@@ -66,6 +66,20 @@ class ItemChange:
     session_id: str | None = None
     turn: int | None = None
     confidence: float = 0.0
+    #: When a reconfirmation was said (its claim's time), for a short-lived item's TTL.
+    told_at: datetime | None = None
+
+
+def _told(scope: dict | None, predicate: str | None, at: datetime | None) -> dict:
+    """A short-lived item without a date of its own keeps when it was last told: its TTL
+    runs from then (workers.expiry), not from when a batch or a reprocess consolidated it."""
+    scope = dict(scope or {})
+    if at is None or predicate not in SHORT_LIVED_PREDICATES or "until" in scope:
+        return scope
+    told = scope.get("told")
+    if told is None or datetime.fromisoformat(told) < at:
+        scope["told"] = at.isoformat()
+    return scope
 
 
 def _until(fact: Fact) -> dict:
@@ -100,7 +114,8 @@ class _Play:
             row = self.rows[item_id] = MemoryItemRow(
                 item_id=item_id, namespace=fact.namespace, user_id=fact.user_id,
                 kind=item_kind(fact.predicate), predicate=fact.predicate, statement=statement,
-                scope=_until(fact), confidence=fact.confidence, sources=[ref], revision=1,
+                scope=_told(_until(fact), fact.predicate, fact.valid_from),
+                confidence=fact.confidence, sources=[ref], revision=1,
                 retired=False, sensitive=fact.sensitive, created_at=now, updated_at=now,
                 ttl_days=self.ttl if fact.predicate in SHORT_LIVED_PREDICATES else None,
                 tags=[fact.predicate])
@@ -118,6 +133,8 @@ class _Play:
             row.updated_at = now
         if _until(fact) and row.scope != {**(row.scope or {}), **_until(fact)}:
             row.scope = {**(row.scope or {}), **_until(fact)}  # a plan re-dated
+        if (told := _told(row.scope, fact.predicate, fact.valid_from)) != (row.scope or {}):
+            row.scope = told
         self.links.append({"b_fact": fact.fact_id, "b_item": item_id})
 
     def source(self, change: ItemChange, item_id: str) -> None:
@@ -128,6 +145,8 @@ class _Play:
         row.sources = sorted(set(row.sources or []) | {ref})
         row.confidence = 1 - (1 - row.confidence) * (1 - change.confidence * 0.5)
         row.updated_at = self.now
+        if (told := _told(row.scope, row.predicate, change.told_at)) != (row.scope or {}):
+            row.scope = told
 
     def retire(self, change: ItemChange, item_id: str) -> None:
         fact = change.fact

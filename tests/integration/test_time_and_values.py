@@ -63,6 +63,28 @@ def test_a_dated_plan_expires_by_its_date_not_by_processing_time(runtime, clock,
     assert live == []
 
 
+def test_an_undated_plan_expires_by_when_it_was_told_not_by_processing_time(runtime, clock,
+                                                                          ns):
+    """A session left open and dreamed three weeks later by the nightly batch: the plan's
+    14-day TTL is counted from its turn, so it is gone by the next night, not in two weeks."""
+    m = runtime.memory
+    clock.set(T0)
+    m.start_session(ns, "u", "s1", T0)
+    m.append_turn(ns, "u", "s1", "user", "I'm planning to repaint the hallway this weekend.",
+                  T0)
+    m.append_turn(ns, "u", "s1", "assistant", "Nice.", T0 + timedelta(seconds=30))
+    later = T0 + timedelta(days=21)
+    clock.set(later)
+    nightly_batch(runtime.deps, later)  # ends the idle session and consolidates it
+    assert [f.object for f in runtime.reader.history(ns, "u", "plan")] == [
+        "repaint the hallway"]
+    nightly_batch(runtime.deps, later + timedelta(days=1))
+    with runtime.deps.unit_of_work() as uow:
+        assert [i for i in uow.items.live_items(ns, "u") if i.predicate == "plan"] == []
+    clock.set(later + timedelta(days=1, hours=1))
+    assert runtime.reader.current(ns, "u", "plan") == []
+
+
 def test_remember_and_correct_validate_and_clean_the_value(runtime, clock, ns):
     clock.set(T0)
     m = runtime.memory
