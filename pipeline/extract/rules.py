@@ -323,8 +323,9 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
     claims.extend(status_changes(told, claims, at, base,
                                  question=asked or (question and told == evidence)))
     # Notice given is not leaving: the employer holds until the end the turn tells.
-    claims.extend(notice_claims(told, turn_text, at, base,
-                                question=asked or (question and told == evidence)))
+    noticed = notice_claims(told, turn_text, at, base,
+                            question=asked or (question and told == evidence))
+    claims = _name_the_ending(claims, noticed)
     if not any(c.predicate == "employer" for c in claims):  # "Still at Hraun, on call"
         claims.extend(still_claims(told, turn_text, at, base,
                                    question=asked or (question and told == evidence)))
@@ -342,6 +343,25 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
     return _unique([dated_plan(c, evidence, at) for c in claims])
 
 
+
+
+def _name_the_ending(claims: list[Claim], noticed: list[Claim]) -> list[Claim]:
+    """`claims` with the notice's (`noticed`). A last day told beside the notice ("I handed
+    in my notice at Derwent Ledger, my last day is the 13th") ends the employer the notice
+    names, and after it is held: a blank ending, or one before the assertion, closed the earlier
+    fact while the notice's assertion stayed current past the last day."""
+    named = next((c.object for c in noticed if c.op == "assert" and c.object), None)
+    if named is None:
+        return [*claims, *noticed]
+    # The employer held comes before its ending, so the ending closes the one held.
+    held = [c for c in noticed if c.op == "assert"]
+    rest = [c for c in noticed if c.op != "assert"]
+    named_claims = [c.model_copy(update={"object": named})
+                    if c.predicate == "employer" and c.op == "retract" and not c.object else c
+                    for c in claims]
+    first = next((i for i, c in enumerate(named_claims)
+                  if c.predicate == "employer" and c.op == "retract"), len(named_claims))
+    return [*named_claims[:first], *held, *named_claims[first:], *rest]
 
 
 def _peer_claims(text: str, claims: list[Claim], base: tuple[str, int, str], at: datetime, *,
