@@ -119,9 +119,11 @@ def home_in_turn(found: Sequence[SentenceClaims], at: datetime, *,
         return out
     turn = " ".join(s.text for s in out)
     out = _leaving_for(out, turn, session_id)
+    # Read once per turn, not per sentence: a pasted document of thousands of sentences
+    # made the turn-wide searches quadratic (minutes for a 96k-character turn).
+    visit, settling = bool(_VISIT.search(turn)), bool(_SETTLING.search(turn))
     for i, sentence in enumerate(out):
-        arrived = None if _VISIT.search(turn) or not _SETTLING.search(turn) else _arrival(
-            sentence.text, at)
+        arrived = None if visit or not settling else _arrival(sentence.text, at)
         if arrived is not None:
             claim = Claim(predicate="city", object=arrived[0], valid_from=arrived[1],
                           source="stated", confidence=_CONFIDENCE, session_id=session_id,
@@ -129,9 +131,10 @@ def home_in_turn(found: Sequence[SentenceClaims], at: datetime, *,
             out[i] = SentenceClaims(sentence.turn, sentence.text, (*sentence.claims, claim))
             return out
         city = _own_home(sentence.text)
-        if city is None and not _VISIT.search(turn):
-            city = _scenery(sentence.text) or _this_city([s.text for s in out[:i]],
-                                                         sentence.text)
+        if city is None and not visit:
+            city = _scenery(sentence.text) or (
+                _this_city([s.text for s in out[:i]], sentence.text)
+                if _THIS_CITY.search(sentence.text) else None)
         if city is None:
             continue
         claim = Claim(predicate="city", object=city, valid_from=at, source="stated",

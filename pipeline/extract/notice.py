@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from calendar import monthrange
 from datetime import datetime, timedelta
+from functools import lru_cache
 
 from pipeline.extract.corrections import SentenceClaims
 from pipeline.extract.mentions import CAP_RUN
@@ -89,7 +90,10 @@ def notice_claims(text: str, turn_text: str, at: datetime, base: tuple[str, int,
         return []
     out: list[Claim] = []
     notice = _notice_in(text)
-    earlier = _notice_before(text, turn_text)
+    # Only read the earlier sentences when the turn tells a notice at all: each sentence
+    # re-reading the whole turn was quadratic on a long pasted document.
+    earlier = (_notice_before(text, turn_text)
+               if notice is None and _tells_notice(turn_text) else None)
     if notice is not None:
         org, pos = notice
         if org:
@@ -140,6 +144,17 @@ def _notice_in(text: str) -> tuple[str, int] | None:
         org = org_at(text, where.end()) if where else None
         return (org or ""), m.start()
     return None
+
+
+@lru_cache(maxsize=256)
+def _tells_notice(turn_text: str) -> bool:
+    return bool(_NOTICE.search(turn_text) or _RESIGNED.search(turn_text))
+
+
+@lru_cache(maxsize=256)
+def work_turn(turn_text: str) -> bool:
+    """Whether the turn is about work (`_WORK_TURN`), read once per turn."""
+    return bool(_WORK_TURN.search(turn_text))
 
 
 def _notice_before(text: str, turn_text: str) -> str | None:
@@ -202,7 +217,7 @@ def _length_end(text: str, at: datetime, *, anchored: bool = False) -> datetime 
 
 def _left_in(text: str, turn_text: str, at: datetime) -> tuple[str, datetime | None] | None:
     """(the organisation, the first day after) of "<n> days left at <Org>" in a work turn."""
-    if not _WORK_TURN.search(turn_text or text):
+    if not _LEFT.search(text) or not work_turn(turn_text or text):
         return None
     for m in _LEFT.finditer(text):
         name = CAP_RUN.match(text, m.end())

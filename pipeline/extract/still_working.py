@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from functools import lru_cache
 
 from pipeline.extract import lexicon as lx
 from pipeline.extract.passing_work import org_at
@@ -36,6 +37,11 @@ _NOT_MINE = re.compile(r"\b(?:he|she|they|you|his|her|their|your)\s+(?:is|are|wa
                        r"still\b|\b(?:if|would|could|should|not|never|no\s+longer)\b", _I)
 
 
+@lru_cache(maxsize=256)
+def _work_turn(turn_text: str) -> bool:
+    return bool(_WORK_TURN.search(turn_text))  # once per turn, not per sentence
+
+
 def still_claims(text: str, turn_text: str, at: datetime, base: tuple[str, int, str], *,
                  question: bool) -> list[Claim]:
     """Employer and title of a "still ..." fragment in sentence `text` of the user's turn."""
@@ -48,7 +54,7 @@ def still_claims(text: str, turn_text: str, at: datetime, base: tuple[str, int, 
         org = org_at(text, m.end())
         if org is not None:
             out += [("employer", org), ("job_title", m.group("t").lower())]
-    if not out and _WORK_TURN.search(turn_text or text):
+    if not out and _STILL_AT.search(text) and _work_turn(turn_text or text):
         for m in _STILL_AT.finditer(text):
             if _NOT_MINE.search(text[max(0, m.start() - 30):m.start() + 6]):
                 continue
