@@ -104,6 +104,10 @@ class SentenceClaims:
     text: str
     claims: tuple[Claim, ...]
 
+    def adding(self, *claims: Claim) -> SentenceClaims:
+        """The same sentence with `claims` read after its own."""
+        return SentenceClaims(self.turn, self.text, (*self.claims, *claims))
+
 
 @dataclass(frozen=True)
 class Correction:

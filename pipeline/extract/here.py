@@ -91,7 +91,7 @@ def resolve_here(found: Sequence[SentenceClaims], at: datetime, *,
         claim = Claim(predicate="city", object=city, valid_from=at, source="stated",
                       confidence=_CONFIDENCE, session_id=session_id, turn=sentence.turn,
                       evidence=sentence.text)
-        out[i] = SentenceClaims(sentence.turn, sentence.text, (*sentence.claims, claim))
+        out[i] = sentence.adding(claim)
         return out
     return out
 
@@ -132,7 +132,7 @@ def resolve_left(found: Sequence[SentenceClaims], at: datetime, *,
             added.append(Claim(predicate="city", object=others[0], valid_from=end, source="stated",
                                confidence=_CONFIDENCE, session_id=session_id,
                                turn=sentence.turn, evidence=turn))
-        out[i] = SentenceClaims(sentence.turn, sentence.text, (*sentence.claims, *added))
+        out[i] = sentence.adding(*added)
         return out
     return out
 
@@ -154,7 +154,7 @@ def _moved_from(sentence: SentenceClaims) -> SentenceClaims:
     end = moved_to[0].valid_from
     left = moved_to[0].model_copy(update={"object": place[0], "modality": "ended",
                                           "valid_to": end, "confidence": 0.75})
-    return SentenceClaims(sentence.turn, sentence.text, (*sentence.claims, left))
+    return sentence.adding(left)
 
 
 def scene_cities(texts: list[str], left: str) -> list[str]:

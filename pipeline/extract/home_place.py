@@ -128,7 +128,7 @@ def home_in_turn(found: Sequence[SentenceClaims], at: datetime, *,
             claim = Claim(predicate="city", object=arrived[0], valid_from=arrived[1],
                           source="stated", confidence=_CONFIDENCE, session_id=session_id,
                           turn=sentence.turn, evidence=sentence.text)
-            out[i] = SentenceClaims(sentence.turn, sentence.text, (*sentence.claims, claim))
+            out[i] = sentence.adding(claim)
             return out
         city = _own_home(sentence.text)
         if city is None and not visit:
@@ -140,7 +140,7 @@ def home_in_turn(found: Sequence[SentenceClaims], at: datetime, *,
         claim = Claim(predicate="city", object=city, valid_from=at, source="stated",
                       confidence=_CONFIDENCE, session_id=session_id, turn=sentence.turn,
                       evidence=sentence.text)
-        out[i] = SentenceClaims(sentence.turn, sentence.text, (*sentence.claims, claim))
+        out[i] = sentence.adding(claim)
         return out
     return out
 
@@ -163,7 +163,7 @@ def _leaving_for(found: list[SentenceClaims], turn: str,
                                         "confidence": _CONFIDENCE, "session_id": session_id,
                                         "evidence": turn})
         found = list(found)
-        found[i] = SentenceClaims(sentence.turn, sentence.text, (*sentence.claims, claim))
+        found[i] = sentence.adding(claim)
         return found
     return found
 

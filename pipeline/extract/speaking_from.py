@@ -66,7 +66,7 @@ def resolve_speaking_from(found: Sequence[SentenceClaims], at: datetime, *,
         claim = Claim(predicate="city", object=city, valid_from=since, source="stated",
                       confidence=_CONFIDENCE, session_id=session_id, turn=sentence.turn,
                       evidence=sentence.text)
-        out[i] = SentenceClaims(sentence.turn, sentence.text, (*sentence.claims, claim))
+        out[i] = sentence.adding(claim)
         return out
     return out
 
