@@ -123,14 +123,21 @@ def _stage_calls(monkeypatch) -> list[tuple[str, str, list[str]]]:
     return calls
 
 
-def test_a_batch_leaves_exactly_what_one_session_at_a_time_leaves(runtime, ns):
-    transcripts = _with_inline_claims(generate(11, ns, users=4, sessions=5, turns=20))
+def _dreamed_one_at_a_time(runtime, ns, transcripts) -> tuple[list[str], list[str], dict]:
+    """Each session dreamed alone (batch size 1), then the dreams forgotten: the session ids,
+    their outcomes and the snapshot that one-at-a-time dreaming leaves, to compare with."""
     one = _deps(runtime, dream_batch_size=1)
     sids = _store(one, transcripts)
-    for sid in sids:
-        assert _dream(one, sid) == "consolidated"
+    outcomes = [_dream(one, sid) for sid in sids]
     alone = _snapshot(one, ns)
     _forget_dreams(one, ns)
+    return sids, outcomes, alone
+
+
+def test_a_batch_leaves_exactly_what_one_session_at_a_time_leaves(runtime, ns):
+    transcripts = _with_inline_claims(generate(11, ns, users=4, sessions=5, turns=20))
+    sids, outcomes, alone = _dreamed_one_at_a_time(runtime, ns, transcripts)
+    assert outcomes == ["consolidated"] * len(sids)
 
     batched = _deps(runtime, dream_batch_size=16)
     stages.replay_many(batched, sids, NOW)  # extraction runs ahead, all at once
@@ -219,12 +226,8 @@ def _two_workers(sids: list[str], run, calls, stage: str) -> dict[str, set[str]]
 def test_two_workers_never_take_the_same_session(runtime, ns, monkeypatch):
     """...and, holding users rather than sessions, leave what one worker taking one
     session at a time leaves: no user's later session is applied before an earlier one."""
-    one = _deps(runtime, dream_batch_size=1)
-    sids = _store(one, generate(5, ns, users=6, sessions=4, turns=6))
-    for sid in sids:
-        _dream(one, sid)
-    alone = _snapshot(one, ns)
-    _forget_dreams(one, ns)
+    sids, _, alone = _dreamed_one_at_a_time(runtime, ns,
+                                            generate(5, ns, users=6, sessions=4, turns=6))
     deps = _deps(runtime, dream_batch_size=5)
     calls = _stage_calls(monkeypatch)
     def dream_until_done(sid: str) -> None:

@@ -12,8 +12,8 @@ import pytest
 from sqlalchemy import Engine, event, text
 
 from scripts.bench.conversations import generate
-from tests.integration.test_batch import NOW, _deps, _dream, _forget_dreams, _snapshot, \
-    _store, _two_workers, _with_inline_claims
+from tests.integration.test_batch import NOW, _deps, _dream, _dreamed_one_at_a_time, \
+    _forget_dreams, _snapshot, _store, _two_workers, _with_inline_claims
 from workers import app as worker_app
 from workers import dreaming, stages
 
@@ -37,12 +37,8 @@ def _stage_calls(monkeypatch) -> list[tuple[str, str, list[str]]]:
 def test_one_event_leaves_what_the_three_events_of_each_session_leave(runtime, ns,
                                                                       monkeypatch):
     transcripts = _with_inline_claims(generate(11, ns, users=4, sessions=5, turns=20))
-    one = _deps(runtime, dream_batch_size=1)
-    sids = _store(one, transcripts)
-    for sid in sids:  # the fan-out, one session at a time
-        assert _dream(one, sid) == "consolidated"
-    alone = _snapshot(one, ns)
-    _forget_dreams(one, ns)
+    sids, outcomes, alone = _dreamed_one_at_a_time(runtime, ns, transcripts)
+    assert outcomes == ["consolidated"] * len(sids)  # the fan-out, one session at a time
 
     deps = _deps(runtime, dream_batch_size=16)
     calls = _stage_calls(monkeypatch)
@@ -68,12 +64,8 @@ def test_one_event_leaves_what_the_three_events_of_each_session_leave(runtime, n
 
 
 def test_two_workers_dreaming_never_take_the_same_session(runtime, ns, monkeypatch):
-    one = _deps(runtime, dream_batch_size=1)
-    sids = _store(one, generate(5, ns, users=6, sessions=4, turns=6))
-    for sid in sids:
-        _dream(one, sid)
-    alone = _snapshot(one, ns)
-    _forget_dreams(one, ns)
+    sids, _, alone = _dreamed_one_at_a_time(runtime, ns,
+                                            generate(5, ns, users=6, sessions=4, turns=6))
     deps = _deps(runtime, dream_batch_size=5)
     calls = _stage_calls(monkeypatch)
     def dream_until_done(sid: str) -> None:
