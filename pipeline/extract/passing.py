@@ -9,14 +9,16 @@ stands in (mood.py: the user's own, asserted, not a question, wish, negation, ba
 someone else's news). The cues are grammatical families (a home noun before "in <place>",
 a work noun before "at <org>", a role before "at"), not sentences.
 
-This module reads places; passing_work.py work; passing_people.py the rest. Pure: text in, (predicate,
-value, op, confidence, offset) out; the caller dates them.
+This module reads places; passing_work.py work; passing_people.py people, pets and life
+events; passing_languages.py, passing_allergies.py and passing_names.py the rest. Pure: text
+in, (predicate, value, op, confidence, offset) out; the caller dates them.
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
 
+from pipeline.extract import passing_allergies, passing_languages, passing_names
 from pipeline.extract import passing_people as people
 from pipeline.extract.allergy_told import told_allergies
 from pipeline.extract.passing_work import founded, work
@@ -139,9 +141,9 @@ def passing_facts(text: str, *, question: bool, turn_text: str = "") -> list[Fou
     out.extend(work(text, question))
     out.extend(founded(text, question, turn_text or text))
     out.extend(people.people(text, question, turn_text or text))
-    out.extend(people.languages(text, question))
-    out.extend(people.names(text, question))
-    out.extend(people.allergies(text, question, turn_text or text))
+    out.extend(passing_languages.languages(text, question))
+    out.extend(passing_names.names(text, question))
+    out.extend(passing_allergies.allergies(text, question, turn_text or text))
     out.extend(told_allergies(text, question, turn_text or text))
     out.extend(people.events(text, question, turn_text or text))
     return out
