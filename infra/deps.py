@@ -335,7 +335,8 @@ def make_extractor(settings: Settings) -> Extractor:
                                timeout_s=s.llm_timeout_s, max_retries=s.llm_max_retries,
                                limits=limits, deadline_s=s.llm_deadline_s,
                                max_completion_tokens=s.llm_max_completion_tokens,
-                               hedge_percentile=s.llm_hedge_percentile)
+                               hedge_percentile=s.llm_hedge_percentile,
+                               transport=s.llm_transport)
         return LLMExtractor(client, token_budget=settings.llm_token_budget)
     from pipeline.extract.rules import RuleExtractor
     return RuleExtractor()

@@ -13,6 +13,13 @@ minute, a 429's Retry-After for every caller once 429s are more than a stray few
 whole of `complete` — waits, attempts, backoff — keeps within one time budget
 (`deadline_s`): past it the call is a `TransientError` and the task retries later, instead
 of holding a worker thread.
+
+An OpenAI-compatible endpoint (a model "openai/<name>" at an `api_base`) is called over
+`infra.llm_http`'s lean transport instead of litellm's `completion` (`transport="auto"`,
+`Settings.llm_transport`): the same request body, errors, retries and limits, the price
+still litellm's (`cost_per_token`), at a fifteenth of the CPU per call. litellm serves it
+when a litellm callback is registered (the operator's logging hears every call) or a proxy
+applies to the endpoint.
 """
 from __future__ import annotations
 
@@ -28,6 +35,12 @@ from typing import Any
 
 from infra import metrics
 from infra.llm_hedge import Hedger, HedgeSkipped
+from infra.llm_http import (
+    ChatCompletionsHTTP,
+    ProviderConnectionError,
+    ProviderHTTPFailure,
+    uses_proxy,
+)
 from infra.llm_limits import ProviderLimits
 from schemas.errors import PermanentError, TransientError
 
@@ -95,7 +108,7 @@ def _without_success_logging(litellm: ModuleType) -> Iterator[None]:
     except ImportError:  # another litellm: nothing to skip
         yield
         return
-    if any(getattr(litellm, name, None) for name in _CALLBACK_LISTS):
+    if _callbacks_registered(litellm):
         yield
         return
     token = is_internal_call.set(True)
@@ -103,6 +116,10 @@ def _without_success_logging(litellm: ModuleType) -> Iterator[None]:
         yield
     finally:
         is_internal_call.reset(token)
+
+
+def _callbacks_registered(litellm: ModuleType) -> bool:
+    return any(getattr(litellm, name, None) for name in _CALLBACK_LISTS)
 
 
 def _status(exc: BaseException) -> int | None:
@@ -122,7 +139,13 @@ def _retry_after(exc: BaseException) -> float | None:
 
 def classify(exc: BaseException,
              litellm: ModuleType) -> type[TransientError] | type[PermanentError] | None:
-    """Which of our errors a litellm failure is; None when it is not a provider failure."""
+    """Which of our errors a litellm (or `infra.llm_http`) failure is; None when it is not
+    a provider failure."""
+    if isinstance(exc, ProviderHTTPFailure):
+        status = exc.status_code
+        if status is None or status in (408, 429) or status >= 500:
+            return TransientError
+        return PermanentError
     if isinstance(exc, (litellm.Timeout, litellm.APIConnectionError)):
         return TransientError
     status = _status(exc)
@@ -142,9 +165,15 @@ def _count_wasted(done: LLMCompletion) -> None:
     metrics.LLM_HEDGE_COST.inc(done.cost_usd)
 
 
+#: The model prefix of an OpenAI-compatible endpoint (litellm's provider name for it).
+OPENAI_PREFIX = "openai/"
+TRANSPORTS = ("auto", "litellm", "http")
+
+
 class LiteLLMClient:
     """`LLMClient` over litellm: any model litellm reaches, or an OpenAI-compatible server
-    at `api_base` (model "openai/<name>")."""
+    at `api_base` (model "openai/<name>"), which `transport` "auto" (or "http") calls over
+    `infra.llm_http` instead (litellm's pricing kept)."""
 
     def __init__(self, model: str, api_base: str | None = None, api_key: str | None = None,
                  timeout_s: float = 30, max_retries: int = 4, *,
@@ -153,7 +182,9 @@ class LiteLLMClient:
                  rand: Callable[[], float] = random.random,
                  limits: ProviderLimits | None = None, deadline_s: float = 300.0,
                  max_completion_tokens: int | None = None, hedge_percentile: float = 0.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, transport: str = "auto") -> None:
+        if transport not in TRANSPORTS:
+            raise ValueError(f"llm transport {transport!r}: one of {', '.join(TRANSPORTS)}")
         self.model = model
         self._api_base = api_base
         self._api_key = api_key
@@ -169,10 +200,23 @@ class LiteLLMClient:
         self._clock = clock
         self._unpriced = False
         self._litellm = _litellm()
+        #: The lean transport, for an OpenAI-compatible endpoint (None: litellm only).
+        self._http = self._lean_transport(transport)
         #: Past this percentile of the recent latency a second call is sent (0: never).
         self._hedger = Hedger(hedge_percentile, self._limits,
                               max_threads=max(64, 4 * self._limits.max_concurrency)) \
             if hedge_percentile > 0 else None
+
+    def _lean_transport(self, transport: str) -> ChatCompletionsHTTP | None:
+        compatible = self.model.startswith(OPENAI_PREFIX) and bool(self._api_base)
+        if transport == "litellm" or not compatible:
+            if transport == "http":
+                raise ValueError(f"llm transport http: needs an api_base and a model "
+                                 f"{OPENAI_PREFIX}<name>, not {self.model!r}")
+            return None
+        if transport == "auto" and uses_proxy(str(self._api_base)):
+            return None
+        return ChatCompletionsHTTP(str(self._api_base), self._api_key)
 
     def complete(self, messages: list[dict[str, Any]], *,
                  response_schema: dict[str, Any] | None) -> LLMCompletion:
@@ -239,9 +283,12 @@ class LiteLLMClient:
             with self._limits.slot(reserve, self._clock() if hedge else deadline) as settle:
                 sent, started = True, self._clock()
                 call = dict(kwargs, timeout=max(0.1, min(self._timeout_s, deadline - started)))
-                with _without_success_logging(self._litellm):
-                    response = self._litellm.completion(**call)
-                done = self._completion(response)
+                if self._http is not None and not _callbacks_registered(self._litellm):
+                    done = self._post(call)
+                else:
+                    with _without_success_logging(self._litellm):
+                        response = self._litellm.completion(**call)
+                    done = self._completion(response)
                 self._limits.observe(self._clock() - started)
                 settle(done.prompt_tokens + done.completion_tokens)
         except TransientError as exc:  # the limits' own: no room before the deadline
@@ -249,6 +296,42 @@ class LiteLLMClient:
                 raise HedgeSkipped(str(exc)) from exc
             raise
         return done
+
+    def _post(self, call: dict[str, Any]) -> LLMCompletion:
+        """The call over the lean transport: the body litellm sends to such an endpoint
+        (the model without its prefix; `drop_params` and the retry counts are litellm's)."""
+        body = {"model": self.model[len(OPENAI_PREFIX):], "messages": call["messages"],
+                "temperature": call["temperature"]}
+        for key in ("max_tokens", "response_format"):
+            if key in call:
+                body[key] = call[key]
+        answer = self._http.post(body, call["timeout"])  # type: ignore[union-attr]
+        try:
+            message = answer["choices"][0]["message"]
+            usage = answer.get("usage") or {}
+            prompt = int(usage.get("prompt_tokens") or 0)
+            completion = int(usage.get("completion_tokens") or 0)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+            raise ProviderConnectionError(  # a malformed answer: transient, as litellm's
+                f"not a chat completion: {type(exc).__name__}: {exc}") from exc
+        return LLMCompletion(text=str((message or {}).get("content") or ""),
+                             prompt_tokens=prompt, completion_tokens=completion,
+                             cost_usd=self._price(prompt, completion),
+                             model=str(answer.get("model") or self.model))
+
+    def _price(self, prompt_tokens: int, completion_tokens: int) -> float:
+        """litellm's price for these tokens of this model (what it puts in
+        `response_cost`); 0.0 for a model it has no price for (remembered)."""
+        if self._unpriced:
+            return 0.0
+        try:
+            cost_in, cost_out = self._litellm.cost_per_token(
+                model=self.model, prompt_tokens=prompt_tokens,
+                completion_tokens=completion_tokens)
+        except Exception:  # noqa: BLE001 — unpriced model (NotFoundError and kin)
+            self._unpriced = True
+            return 0.0
+        return float(cost_in or 0.0) + float(cost_out or 0.0)
 
     def _completion(self, response: Any) -> LLMCompletion:
         choices = getattr(response, "choices", None) or []

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -90,6 +91,11 @@ class Settings(BaseSettings):
     #: percentile of the process's recent answered calls (e.g. 90: about a tenth more
     #: calls, each paid for); 0: never.
     llm_hedge_percentile: float = Field(default=0.0, ge=0, lt=100)
+    #: How an OpenAI-compatible endpoint (model "openai/<name>" at `llm_api_base`) is
+    #: called: "auto" over a lean HTTP transport (`infra.llm_http`: a fifteenth of
+    #: litellm's CPU per call) unless a litellm callback or a proxy applies, "http" always,
+    #: "litellm" never. Every other model goes through litellm.
+    llm_transport: Literal["auto", "litellm", "http"] = "auto"
     extra_single_valued: list[str] = []
     extra_multi_valued: list[str] = []
 

@@ -1,8 +1,10 @@
-"""The real litellm client against a local OpenAI-compatible server started by the test.
+"""The real model client against a local OpenAI-compatible server started by the test.
 
 No LLM service is reachable from CI, so the server here plays one: a stdlib HTTP server on
 a free 127.0.0.1 port, answering POST /v1/chat/completions from a script of replies
-(status, body, delay) and recording every request it saw.
+(status, body, delay) and recording every request it saw. Every test against it runs
+twice: over the lean HTTP transport (`infra.llm_http`, what "auto" picks for such an
+endpoint) and through litellm (what serves every other provider).
 """
 from __future__ import annotations
 
@@ -54,6 +56,7 @@ class FakeLLMServer:
     script: list[Reply] = field(default_factory=list)
     requests: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    transport: str = "http"
 
     @property
     def api_base(self) -> str:
@@ -100,9 +103,18 @@ def _handler(server: FakeLLMServer) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
+@pytest.fixture(params=["http", "litellm"])
+def server(request) -> Iterator[FakeLLMServer]:
+    yield from _serving(FakeLLMServer(script=[Reply()], transport=request.param))
+
+
 @pytest.fixture
-def server() -> Iterator[FakeLLMServer]:
-    fake = FakeLLMServer(script=[Reply()])
+def one_server() -> Iterator[FakeLLMServer]:
+    """The fake server once, for a test that picks its clients' transports itself."""
+    yield from _serving(FakeLLMServer(script=[Reply()]))
+
+
+def _serving(fake: FakeLLMServer) -> Iterator[FakeLLMServer]:
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler(fake))
     httpd.daemon_threads = True
     fake.port = httpd.server_port
@@ -119,7 +131,8 @@ def client_for(server: FakeLLMServer, *, model: str = "openai/test-model",
                sleeps: list[float] | None = None) -> LiteLLMClient:
     return LiteLLMClient(model, api_base=server.api_base, api_key="test",
                          timeout_s=timeout_s, max_retries=max_retries, backoff_base_s=0.01,
-                         sleep=(sleeps.append if sleeps is not None else time.sleep))
+                         sleep=(sleeps.append if sleeps is not None else time.sleep),
+                         transport=server.transport)
 
 
 def items(*entries: dict[str, Any]) -> str:
@@ -305,6 +318,9 @@ def test_success_logging_runs_only_for_a_registered_callback(server: FakeLLMServ
     import litellm
     from litellm.integrations.custom_logger import CustomLogger
 
+    from infra.llm import _CALLBACK_LISTS
+    for name in _CALLBACK_LISTS:  # litellm copies a callback into its other lists: undo it
+        monkeypatch.setattr(litellm, name, list(getattr(litellm, name, None) or []))
     submitted: list[object] = []
     executor = litellm.utils.executor
     real_submit = executor.submit
@@ -325,6 +341,69 @@ def test_success_logging_runs_only_for_a_registered_callback(server: FakeLLMServ
     assert len(submitted) == 1 and heard.wait(5)
     assert quiet.cost_usd == logged.cost_usd > 0
     assert (quiet.prompt_tokens, quiet.completion_tokens) == (10_000, 1_000)
+
+
+def test_auto_calls_an_openai_compatible_endpoint_without_litellm(one_server: FakeLLMServer,
+                                                                   monkeypatch) -> None:
+    """"auto" sends an openai/<name> model at an api_base over the lean transport (litellm's
+    completion is never called), at litellm's price; any other model goes through litellm."""
+    import litellm
+    server = one_server
+    server.script = [Reply(model="gpt-4o-mini", usage=(10_000, 1_000))]
+    messages = [{"role": "user", "content": "hi"}]
+    through_litellm = LiteLLMClient("openai/gpt-4o-mini", api_base=server.api_base,
+                                    api_key="test", transport="litellm")
+    priced = through_litellm.complete(messages, response_schema=None)
+    monkeypatch.setattr(litellm, "completion", lambda **_: pytest.fail("litellm was called"))
+    lean = LiteLLMClient("openai/gpt-4o-mini", api_base=server.api_base, api_key="test")
+    done = lean.complete(messages, response_schema=None)
+    assert done.cost_usd == pytest.approx(priced.cost_usd) and done.cost_usd > 0
+    assert (done.prompt_tokens, done.completion_tokens, done.model) == (10_000, 1_000,
+                                                                       "gpt-4o-mini")
+    assert LiteLLMClient("gpt-4o-mini", api_key="k")._http is None
+    assert LiteLLMClient("openai/x", api_base=server.api_base, transport="litellm")._http is None
+    with pytest.raises(ValueError, match="needs an api_base"):
+        LiteLLMClient("anthropic/claude", api_base=server.api_base, transport="http")
+    monkeypatch.setenv("http_proxy", "http://proxy.invalid:3128")
+    monkeypatch.setenv("no_proxy", "")
+    assert LiteLLMClient("openai/x", api_base="http://llm.internal/v1")._http is None
+
+
+def test_a_kept_alive_connection_the_server_closed_is_replaced() -> None:
+    """A server may close an idle kept-alive connection without saying so; the next call
+    finds it closed before any answer and goes again on a new connection, once."""
+    seen: list[str] = []
+
+    class CloseAfterEach(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"  # keep-alive announced ...
+
+        def do_POST(self) -> None:  # noqa: N802
+            self.rfile.read(int(self.headers.get("content-length", 0)))
+            seen.append(self.path)
+            data = json.dumps({"model": "m", "choices": [{"message": {"content": "ok"}}],
+                               "usage": {"prompt_tokens": 3, "completion_tokens": 1}}).encode()
+            self.send_response(200)
+            self.send_header("content-type", "application/json")
+            self.send_header("content-length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+            self.close_connection = True  # ... and the connection closed anyway
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), CloseAfterEach)
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        client = LiteLLMClient("openai/m", api_base=f"http://127.0.0.1:{httpd.server_port}/v1",
+                               api_key="k", max_retries=0, transport="http")
+        answers = [client.complete([{"role": "user", "content": "hi"}], response_schema=None)
+                   for _ in range(3)]
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert [a.text for a in answers] == ["ok"] * 3 and len(seen) == 3
 
 
 @pytest.mark.parametrize(("attempt", "rand", "retry_after", "expected"), [
