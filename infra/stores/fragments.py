@@ -20,6 +20,25 @@ def to_fragment(row: FragmentRow) -> Fragment:
                     turn_end=row.turn_end, text=row.text, at=row.at, retired=row.retired)
 
 
+def _upsert_statement():
+    """The fragments' multi-row insert. Replayed under another embedder (reprocessing after
+    a model change): the existing fragment's vector is replaced; nothing else about it
+    changes (its text may have been held back since: see `rewrite`)."""
+    table = FragmentRow.__table__
+    stmt = insert(table)
+    return stmt.on_conflict_do_update(
+        index_elements=["fragment_id"],
+        set_={"embedding": stmt.excluded.embedding, "embed_model": stmt.excluded.embed_model},
+        where=and_(stmt.excluded.embedding.is_not(None),
+                   or_(table.c.embedding.is_(None),
+                       table.c.embed_model.is_distinct_from(stmt.excluded.embed_model))))
+
+
+#: Built once: building it (and its cache key) on every write cost more CPU than its rows
+#: (the extract worker writes every session's fragments through it).
+_UPSERT = _upsert_statement()
+
+
 class FragmentStore:
     def __init__(self, session: Session) -> None:
         self._s = session
@@ -34,20 +53,9 @@ class FragmentStore:
             row["embedding"] = vectors[i] if vectors is not None else None
             row["embed_model"] = model
             rows.append(row)
-        table = FragmentRow.__table__
-        stmt = insert(table)
-        # Replayed under another embedder (reprocessing after a model change): the existing
-        # fragment's vector is replaced; nothing else about it changes (its text may have
-        # been held back since: see `rewrite`).
-        stmt = stmt.on_conflict_do_update(
-            index_elements=["fragment_id"],
-            set_={"embedding": stmt.excluded.embedding, "embed_model": stmt.excluded.embed_model},
-            where=and_(stmt.excluded.embedding.is_not(None),
-                       or_(table.c.embedding.is_(None),
-                           table.c.embed_model.is_distinct_from(stmt.excluded.embed_model))))
         # Parameters apart from the statement: compiled once and cached, sent as one
         # multi-row round trip.
-        return self._s.execute(stmt, rows).rowcount
+        return self._s.execute(_UPSERT, rows).rowcount
 
     def covering(self, namespace: str, user_id: str, session_id: str,
                  turns: Sequence[int]) -> list[Fragment]:
