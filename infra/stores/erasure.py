@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 
-from sqlalchemy import and_, delete, false, func, or_, select, tuple_, update
+from sqlalchemy import and_, bindparam, delete, false, func, or_, select, tuple_, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import Session
 
@@ -33,6 +33,13 @@ from schemas.records import InlineClaim, SessionInfo
 def tombstone_id(namespace: str, user_id: str, stone: Tombstone) -> str:
     """The id a tombstone is stored under (deterministic: one per user, kind and digest)."""
     return stable_id("tombstone", namespace, user_id, stone.kind, stone.digest)
+
+
+#: `tombstones`' statement, built once, and its columns rather than ORM rows: replay reads
+#: them for every session before its model call (see `sessions._WITH_CHECKPOINTS`).
+_T = TombstoneRow.__table__
+_TOMBSTONES = select(_T.c.user_id, _T.c.kind, _T.c.digest, _T.c.words).where(
+    _T.c.namespace == bindparam("ns"), _T.c.user_id.in_(bindparam("users", expanding=True)))
 
 
 class ErasureStore:
@@ -266,9 +273,9 @@ class ErasureStore:
     def tombstones(self, namespace: str, user_ids: Sequence[str]) -> dict[str, list[Tombstone]]:
         """Each user's tombstones (what replay must keep out), in one query."""
         out: dict[str, list[Tombstone]] = {u: [] for u in user_ids}
-        for r in self._s.scalars(select(TombstoneRow).where(
-                TombstoneRow.namespace == namespace, TombstoneRow.user_id.in_(list(user_ids)))):
-            out[r.user_id].append(Tombstone(r.kind, r.digest, r.words))
+        for user, kind, digest, words in self._s.execute(_TOMBSTONES, {
+                "ns": namespace, "users": list(user_ids)}):
+            out[user].append(Tombstone(kind, digest, words))
         return out
 
     def add_tombstones(self, namespace: str, user_id: str, stones: Iterable[Tombstone],

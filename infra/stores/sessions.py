@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import case, delete, func, insert, select, text, update
+from sqlalchemy import bindparam, case, delete, func, insert, select, text, update
 from sqlalchemy.orm import Session
 
 from infra.db.models import BufferedClaimRow, BufferedTurnRow, CheckpointRow, SessionRow
@@ -86,6 +86,18 @@ def _stages_checkpointed(version: str, stages: Sequence[str]):
             .scalar_subquery())
 
 
+#: `with_checkpoints`'s statement, built once: the stage workers run it for every session
+#: (an extract task before its model call, each consolidate event), and building the
+#: statement and its cache key again on each call cost more CPU than the query's
+#: execution (with `erasure._TOMBSTONES`, the read before the model call went from a
+#: median of 3.9 to 1.8 ms of CPU in one thread).
+_WITH_CHECKPOINTS = select(*_S.c, select(func.json_object_agg(_C.c.stage, case(
+    (_C.c.stage == bindparam("outputs_of"), _C.c.output), else_=None)))
+    .where(_C.c.sid == _S.c.sid, _C.c.version == bindparam("version"),
+           _C.c.input_hash == func.coalesce(_S.c.transcript_checksum, ""))
+    .scalar_subquery().label("done")).where(_S.c.sid.in_(bindparam("sids", expanding=True)))
+
+
 class SessionStore:
     def __init__(self, session: Session) -> None:
         self._s = session
@@ -124,13 +136,8 @@ class SessionStore:
         """The sessions `sids` (in that order) with the stages already done for their
         current transcript and `version`: stage -> output (the output only for stage
         `outputs_of`, None for the others). One query; raises NotFound for a missing sid."""
-        done = (select(func.json_object_agg(_C.c.stage, case(
-            (_C.c.stage == (outputs_of or ""), _C.c.output), else_=None)))
-            .where(_C.c.sid == _S.c.sid, _C.c.version == version,
-                   _C.c.input_hash == func.coalesce(_S.c.transcript_checksum, ""))
-            .scalar_subquery())
-        rows = {r.sid: r for r in self._s.execute(
-            select(*_S.c, done.label("done")).where(_S.c.sid.in_(list(sids))))}
+        rows = {r.sid: r for r in self._s.execute(_WITH_CHECKPOINTS, {
+            "sids": list(sids), "version": version, "outputs_of": outputs_of or ""})}
         missing = [sid for sid in sids if sid not in rows]
         if missing:
             raise NotFound(f"no session with key {missing[0]!r}")

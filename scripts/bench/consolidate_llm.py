@@ -82,7 +82,8 @@ def _pids(workers) -> set[int]:
 def _burst(sc: Scenario, sim: SimulatedProvider, sids: list[str], label: str,
            extract: list) -> dict:
     """Publish `sids` at once; the provider's counts and the CPU time the burst took in
-    the extract processes, the consolidate/forget processes and Postgres."""
+    the extract processes, the consolidate/forget processes, Postgres and the simulated
+    provider (its connection threads, in this process)."""
     sim.reset()
     cpu0, m0 = sc.cpu_seconds(), [w.metrics() for w in extract]
     out = sc.run(sids, label)
@@ -101,7 +102,8 @@ def _burst(sc: Scenario, sim: SimulatedProvider, sids: list[str], label: str,
         billed_tokens=sim.tokens["prompt"] + sim.tokens["completion"],
         calls=calls, outcomes=dict(sim.outcomes), peak_in_flight=sim.peak_in_flight,
         mean_in_flight=sim.call_seconds / out["wall_s"],
-        cpu_ms={"extract": 1000 * sum(v for p, v in used.items() if p in ex) / len(sids),
+        cpu_ms={"provider": 1000 * sim.cpu_seconds / len(sids),
+                "extract": 1000 * sum(v for p, v in used.items() if p in ex) / len(sids),
                 "consolidate": 1000 * sum(v for p, v in used.items()
                                           if p in workers and p not in ex) / len(sids),
                 "db": 1000 * sum(v for p, v in used.items() if p not in workers) / len(sids)})
@@ -250,7 +252,7 @@ def report_tables(figures: dict, console) -> None:
         speed.add_column(col, justify="right")
     cost = Table(title="per session (hedges: answers paid for and not used)")
     for col in ("N x threads", "tokens", "USD per 1000", "calls", "hedge tokens / USD per "
-                "1000", "CPU ms: extract", "consolidate", "Postgres"):
+                "1000", "CPU ms: extract", "consolidate", "Postgres", "provider"):
         cost.add_column(col, justify="right")
     for r in figures["rows"]:
         shape = f"{r['workers']} x {r['concurrency']}"
@@ -265,7 +267,8 @@ def report_tables(figures: dict, console) -> None:
                      f"{r['cost_usd_per_1000_sessions']:.3f}", f"{r['calls_per_session']:.2f}",
                      f"{r['hedge_tokens_per_session']:.0f} / "
                      f"{r['hedge_cost_usd_per_1000_sessions']:.3f}",
-                     f"{c['extract']:.1f}", f"{c['consolidate']:.1f}", f"{c['db']:.1f}")
+                     f"{c['extract']:.1f}", f"{c['consolidate']:.1f}", f"{c['db']:.1f}",
+                     f"{c['provider']:.1f}" if "provider" in c else "-")
     console.print(speed)
     console.print(cost)
     long = Table(title="900 turns: 30 sessions x 30 turns of one user, first end event to "

@@ -96,6 +96,8 @@ class SimulatedProvider:
     peak_in_flight: int = 0
     #: Seconds spent answering (all calls): over a wall time, the mean calls in flight.
     call_seconds: float = 0.0
+    #: CPU seconds the server's connection threads spent (parsing, answering, sending).
+    cpu_seconds: float = 0.0
     #: [prompt key, start, end, fate] of every call, perf_counter times (end and fate None
     #: while it runs): one session's calls (retries, hedges) share the key (its prompt's).
     calls: list = field(default_factory=list)
@@ -153,6 +155,10 @@ class SimulatedProvider:
         with self._lock:
             self.call_seconds += seconds
 
+    def spent(self, cpu_seconds: float) -> None:
+        with self._lock:
+            self.cpu_seconds += cpu_seconds
+
     def started(self, key: int) -> list:
         """A call came in: its record, finished by `ended` (a hung call's start counts
         while it hangs)."""
@@ -185,12 +191,22 @@ class SimulatedProvider:
             self.outcomes.clear()
             self.tokens.clear()
             self.call_seconds = 0.0
+            self.cpu_seconds = 0.0
             self.peak_in_flight = self.in_flight
 
 
 def _handler(sim: SimulatedProvider) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"  # keep-alive: clients reuse their connections
+
+        def handle_one_request(self) -> None:
+            """One request on this connection, its thread's CPU counted (a keep-alive
+            connection's wait for the next request is not CPU)."""
+            start = time.thread_time()
+            try:
+                super().handle_one_request()
+            finally:
+                sim.spent(time.thread_time() - start)
 
         def do_POST(self) -> None:  # noqa: N802 — http.server's naming
             raw = self.rfile.read(int(self.headers.get("content-length", 0)))
