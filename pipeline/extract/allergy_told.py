@@ -81,7 +81,13 @@ _CONFIRMED = re.compile(
     r"\s+positive)\b"
     r"|\btested\s+positive\s+(?:for|to)\s+(?:the\s+)?" + _A.replace("<a>", "<b>") + r"\b"
     r"|\b(?:they|the\s+(?:allergist|doctor|clinic|test|nurse|consultant))\s+(?:\w+\s+)?"
-    r"confirmed\s+(?:the\s+|my\s+)?" + _A.replace("<a>", "<c>") + r"\b", _I)
+    r"confirmed\s+(?:the\s+|my\s+)?" + _A.replace("<a>", "<c>") + r"\b"
+    # Still held after the test, in other words: "Walnuts, though, are definitely still a no".
+    r"|\b" + _A.replace("<a>", "<d>") + r"(?:\s+(?:allergy|one))?\s*(?:,\s*(?:though|however|sadly"
+    r"|unfortunately|on\s+the\s+other\s+hand)\s*,)?\s+(?:is|are|'s|was|were)\s+(?:(?:definitely"
+    r"|very\s+much|sadly|unfortunately|absolutely|100%|totally|confirmed)\s+)*still\s+(?:(?:very"
+    r"\s+much|definitely)\s+)?(?:a\s+(?:hard\s+)?(?:no|no-go|problem)|an\s+issue|off\s+the\s+(?:menu"
+    r"|table)|off-limits|positive|real)\b(?!\s+for\s+(?:my|our|his|her|their)\b)", _I)
 
 
 def told_allergies(text: str, question: bool, turn_text: str = "") -> Iterator[Found]:
@@ -119,7 +125,7 @@ def _own_clause(text: str, pos: int, question: bool) -> bool:
 
 
 def _value(m: re.Match[str]) -> str:
-    return next(v for k in ("a", "b", "c") if (v := m.groupdict().get(k))).lower()
+    return next(v for k in ("a", "b", "c", "d") if (v := m.groupdict().get(k))).lower()
 
 
 def _negated_between(m: re.Match[str]) -> bool:

@@ -20,7 +20,7 @@ _ABBREVIATIONS = frozenset({
     "sgt", "capt", "rev", "hon", "messrs", "u.s", "u.k", "a.m", "p.m", "ave", "blvd", "rd",
 })
 _SENTENCE_END = re.compile(r"[.!?]+[\"')\]]*(?=\s|$)|\n+")
-_LAST_WORD = re.compile(r"([\w.]+)\.$")
+_LAST_WORD = re.compile(r"([\w.']+)\.$")
 
 #: Verbs (base form) and adjectives that may follow "and" without a repeated subject.
 _ELLIPTIC_VERBS = (
@@ -85,6 +85,9 @@ _AND_I = re.compile(r",?\s+(?:and|&)\s+(?:i|me)\b(?!')", _I)
 _BULLET = re.compile(r"(?m)^[ \t]*(?:[-*\u2022]|\d{1,2}[.)])[ \t]+")
 _EMPHASIS = re.compile(r"\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])")
 _ASIDE = re.compile(r"\s*\((?:[^()\s]+\s?){1,3}\)")
+#: A longer aside in brackets, a clause of its own inside another: "I'm allergic to
+#: penicillin (a rash when I was a kid) and to walnuts".
+_LONG_ASIDE = re.compile(r"\s*\((?P<aside>[^()]{1,160})\)")
 _NON_FIRST_I = re.compile(r"\bI(?:'m|'ve|'d|'ll)?\b|\bOK\b")
 
 
@@ -127,8 +130,20 @@ def split_sentences(text: str) -> list[str]:
 
 
 def split_clauses(sentence: str) -> list[str]:
-    """Clauses of one sentence, each stripped of end punctuation."""
+    """Clauses of one sentence, each stripped of end punctuation. A longer aside in brackets
+    is read as clauses of its own, after the clause it stands in, and the clause around it
+    is read whole (its list goes on after the aside)."""
     body = _ASIDE.sub("", sentence).rstrip(" .!?\"')]")  # "(severe)" is an aside
+    asides = [m.group("aside") for m in _LONG_ASIDE.finditer(body)]
+    if not asides:
+        return _split_body(body)
+    out = _split_body(_LONG_ASIDE.sub("", body))
+    for aside in asides:
+        out.extend(_split_body(aside))
+    return out
+
+
+def _split_body(body: str) -> list[str]:
     out: list[str] = []
     start = 0
     prefix = ""

@@ -265,7 +265,11 @@ _RESUMED: dict[str, tuple[str, ...]] = {
                                                                           "teetotal"),
     "booze": ("no alcohol", "teetotal"), "sugar": ("sugar-free",), "carbs": ("keto",
                                                                              "low-carb"),
+    # "I eat everything again": every diet of choice ends (a medical one is not chosen).
+    "everything": ("vegetarian", "vegan", "pescatarian", "plant-based", "flexitarian", "keto",
+                   "paleo", "low-carb", "raw vegan", "fruitarian"),
 }
+_RESUMED["anything"] = _RESUMED["everything"]
 _MEATS = frozenset({"pork", "beef", "red meat", "chicken", "lamb"})
 
 

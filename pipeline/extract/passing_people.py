@@ -54,10 +54,18 @@ _CHILDREN = (
                       r"|baby|eldest|oldest|youngest|middle|new)\s+)?(?:son|daughter|boy|girl|kid"
                       r"|child|baby|toddler|stepson|stepdaughter|eldest|oldest|youngest|firstborn"
                       r"|middle\s+one)\b(?=\s*[,)])", name=True, mine=False),
-    cue("child_name", r"\b(?P<m>" + NAME + r") (?:was born|arrived)\b(?=[^.]*\b(?:early|late"
-                      r"|weeks?|healthy|baby|newborn|kg|lbs?|pounds|born)\b)", name=True,
-        mine=False),
 )
+#: A birth told with the baby's name and what births are told with (a weight, "early", a
+#: "newborn"): "Amparo was born on the 9th, 3.2 kilos" (a decimal point ends no sentence).
+_BORN = re.compile(r"\b(?P<m>" + NAME + r") (?:was born|arrived)\b(?=(?:[^.]|\.(?=\d))*?(?:\b|(?<=\d))"
+                   r"(?:early|late|weeks?|healthy|baby|newborn|kgs?|kilos?|kilograms?|grams|lbs?"
+                   r"|pounds|ounces|oz|born)\b)", _I)
+#: Someone else's baby, told before the name: "my sister had her baby: Leo was born ...".
+_THEIR_BABY = re.compile(r"\b(?:(?:my|our)\s+(?:best\s+)?(?:sister|brother|friend|cousin|colleague"
+                         r"|neighbou?r|niece|nephew|boss|daughter|son|[\w-]+-in-law)s?\b|(?:his|her"
+                         r"|their)\s+(?:(?:new|first|second|little)\s+)?(?:baby|son|daughter|little\s+one)"
+                         r"|(?-i:[A-Z])[a-z]+'s\s+(?:baby|son|daughter)|\b(?:she|he|they)\s+(?:had|gave\s+birth"
+                         r"|welcomed))\b", _I)
 _KIDS_LIST = re.compile(r"\b(?:the|my|our) (?:kids|children|boys|girls|twins)\b[^.:;]*:\s*", _I)
 #: Children named as a list after how many: "we have twins, Oskar and Lena", "I've got two
 #: boys, Ade and Femi" (the user's or the couple's: "my sister has twins" is hers).
@@ -65,6 +73,34 @@ _KIDS_NAMED = re.compile(
     r"\b(?:we|i)\s+(?:have|'ve\s+got|have\s+got|got)\s+(?:(?:two|three|four|\d+)\s+(?:kids|children"
     r"|boys|girls|sons|daughters)|twins|triplets)\s*[,:(\u2013\u2014-]\s*(?P<list>" + NAME
     + r"(?:,\s*" + NAME + r")*,?\s+(?:and|&)\s+" + NAME + r")\b", _I)
+#: Children named as a list after the user's word for them: "my kids Minh and An", "our
+#: children, Oskar and Lena, start school" (not "my sister's kids Tom and Jess").
+_KIDS_APPOSED = re.compile(
+    r"(?<!'s\s)\b(?P<det>my|our|the)\s+(?:(?:two|three|four|little|lovely|wonderful)\s+)?(?:kids"
+    r"|children|sons|daughters|boys|girls|twins|little\s+ones)\s*,?\s+(?P<list>" + NAME
+    + r"(?:,\s*" + NAME + r")*,?\s+(?:and|&)\s+" + NAME + r")\b", _I)
+#: The user's children named in the turn: "the kids are finishing the term", "my two boys"
+#: (not "my sister's kids", "her kids").
+_OWN_KIDS = re.compile(r"(?<!'s\s)(?<!\bher\s)(?<!\bhis\s)(?<!\btheir\s)\b(?:my|our|the)\s+(?:(?:two"
+                       r"|three|four|little|eldest|youngest|oldest|older|younger)\s+)?(?:kids|children"
+                       r"|boys|girls|twins|sons|daughters|little\s+ones)\b", _I)
+_AGE = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
+        r"|fifteen|sixteen|seventeen|1[0-7]|[1-9])")
+#: A name with a child's age, as a clause of its own: "Minh is nine and An is six", "Ade just
+#: turned ten", "Lucía (4)", "Tomás, who's seven," ("Leo is six weeks away" tells no age).
+_AGED = re.compile(
+    r"(?:^|[,;:(]\s*|\b(?:and|while|whereas|but|plus|are)\s+)(?P<m>(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)"
+    r"(?:\s+(?:is|'s|turned|turns|has\s+just\s+turned|just\s+turned)\s+(?:only\s+|just\s+|nearly\s+"
+    r"|almost\s+)?" + _AGE + r"(?:\s+(?:years?|months?)(?:\s+old)?)?(?=\s*(?:[,.;!?)]|$|and\b|but\b"
+    r"|now\b|next\b|this\b|in\b|on\b|already\b))|\s*\(\s*(?:age\s+|aged\s+)?" + _AGE + r"\s*\)"
+    r"|,\s+(?:who's|who\s+is)\s+" + _AGE + r"\b(?:\s+(?:years?|months?)(?:\s+old)?)?)", _I)
+#: Words that are names where a name is the subject ("An is six") but open no name elsewhere.
+_ALSO_NAMES = frozenset({"An", "May", "June", "April"})
+#: Who someone is when they are not a child of the user's: "my niece Lila", "Lila, my niece".
+_NOT_CHILD = (r"(?:friend|neighbou?r|niece|nephew|sister|brother|cousin|colleague|boss|student"
+              r"|pupil|client|patient|husband|wife|partner|boyfriend|girlfriend|mum|mom|dad|mother"
+              r"|father|aunt|uncle|gran|grandma|grandpa|granddaughter|grandson|godson|goddaughter"
+              r"|[\w-]+-in-law|ex)")
 _CLAUSE_NAME = re.compile(r"(?:(?<=:\s)|(?<=:)|\band\s+|,\s+|;\s+)(?P<m>" + NAME + r")\s+"
                           r"(?:is|was|has|had|claimed|wants|got|loves|hates|keeps|thinks|says"
                           r"|said|started|made|took|went|cried|laughed|sulk\w*|[a-z]+ed|[a-z]+s)\b")
@@ -79,6 +115,23 @@ _PET = (cue("pet", r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}?(?P<kind>" + _PETS + r")s
         cue("pet", r"(?:^|[,;:]\s*|\band\s+)(?P<m>" + NAME + r"),\s+(?:our|my|the)\s+(?:\w+\s+){0,2}?(?P<kind>"
                    + lx.alt(tuple(lx.ANIMALS)) + r")\s*,", name=True,
             value=lambda m: f"{m.group('kind').lower()} named {m.group('m')}"))
+#: Animals a person is not also called ("he's a real snake", "she's a boxer", "a lab").
+_NOT_ONLY_ANIMALS = frozenset({"pig", "rat", "snake", "boxer", "shepherd", "chicken", "hen", "duck",
+                               "mouse", "lab", "husky", "fish", "bird", "frog", "goat", "pug"})
+_COMPANION = lx.alt(tuple(a for a in lx.ANIMALS if a not in _NOT_ONLY_ANIMALS))
+#: A name the sentence then says is an animal: "Biscuit still wants his walk - he's a
+#: thirteen-year-old beagle", "Mochi is a rescue greyhound" (the kind is the pet's; "Sam is a
+#: dog person" and "Tom's a bit of a cat" are no pets). No other name stands between the
+#: name and "he's": the pronoun is the nearest name's.
+_SAID_TO_BE = re.compile(
+    r"(?:^|[,;:]\s*|\b(?:and|but|so|while)\s+)(?P<m>" + NAME + r")\b(?:(?:(?!\b(?-i:[A-Z]))[^.;!?]){0,80}?(?:\s[-\u2013"
+    r"\u2014]+\s*|[,;]\s*|\band\s+)(?:he|she|it)(?:'s|\s+is)|(?:'s|\s+is))\s+(?:an?\s+)(?!bit\b)"
+    r"(?:[\w-]+\s+){0,3}?(?P<kind>" + _COMPANION + r")\b(?![\s-]*(?:person|people|lover|owner|fan"
+    r"|breeder|walker|sitter|whisperer|mum|mom|dad|lady|man|guy|girl|woman|nap|burglar|groomer"
+    r"|trainer|behaviou?rist|food|video|meme|show|at\s+heart))", _I)
+#: A name given to someone else in the turn: "my neighbour's Rolo", "her dog Rolo".
+_OTHERS_NAMED = (r"(?:'s|\b(?:his|her|their|your))\s+(?:(?:[\w-]+\s+){0,2}?(?:" + _PETS
+                 + r")\s+)?")
 #: A pet named after the user's word for it: "my cat Pipoca" presupposes the pet.
 _PRESUPPOSED_PET = re.compile(r"\b(?:my|our)\s+(?:(?:little|old|big|new|sweet|lovely|rescue)\s+)?"
                               r"(?P<kind>" + _PETS + r")\s*,?\s+(?P<m>" + NAME + r")\b", _I)
@@ -163,8 +216,20 @@ def people(text: str, question: bool, turn_text: str) -> Iterator[Found]:
     for m in _KIDS_NAMED.finditer(text):
         if own(text, m.start(), question):
             for name in re.split(r",\s*|\s+(?:and|&)\s+", m.group("list")):
-                if is_name(name):
+                if is_name(name) or name in _ALSO_NAMES:
                     yield "child_name", name, "assert", 0.8, m.start()
+    for m in _KIDS_APPOSED.finditer(text):
+        # "my kids" presupposes them whatever the clause does; "the kids" is the user's
+        # only in the user's own statement, with no one else's family beside it.
+        the = m.group("det").lower() == "the"
+        if the and (question or not own(text, m.start(), question) or _THEIR_BABY.search(
+                text[:m.start()]) or re.match(r"the\s+(?:\w+\s+)?(?:boys|girls)\b", m.group(0), _I)):
+            continue  # "me and the girls, Ana and Bea" are friends
+        for name in re.split(r",\s*|\s+(?:and|&)\s+", m.group("list")):
+            if is_name(name) or name in _ALSO_NAMES:
+                yield "child_name", name, "assert", 0.8, m.start()
+    yield from _kids_by_age(text, question, turn_text)
+    yield from _births(text, turn_text)
     kids = _KIDS_LIST.search(text)
     if kids and not question and mood_at(text, kids.start(), question=False).modality in (
             "asserted", "backstory"):
@@ -179,6 +244,7 @@ def people(text: str, question: bool, turn_text: str) -> Iterator[Found]:
                 and mood_at(text, m.start(), question=False).modality == "hypothetical"):
             yield ("pet", f"{m.group('kind').lower()} named {m.group('m')}", "assert", 0.75,
                    m.start())
+    yield from _said_to_be_pets(text, question, turn_text)
     kept = _PET_IN_TURN.search(turn_text)
     for m in _PET_LIST.finditer(text):
         kind = (m.group("kind") or (kept.group("kind") if kept else "")).lower()
@@ -200,6 +266,57 @@ def people(text: str, question: bool, turn_text: str) -> Iterator[Found]:
         for m in _PET_CARE.finditer(text):
             if is_name(m.group("m")) and own(text, m.start(), question):
                 yield "pet", m.group("m"), "assert", 0.75, m.start()
+
+
+def _said_to_be_pets(text: str, question: bool, turn_text: str) -> Iterator[Found]:
+    """A name then said to be an animal, in the present, is the user's pet unless the turn
+    gives it to someone else ("Biscuit ... he's a thirteen-year-old beagle")."""
+    if question:
+        return
+    for m in _SAID_TO_BE.finditer(text):
+        name = m.group("m")
+        if not is_name(name) or mood_at(text, m.start("m"), question=False).modality != "asserted":
+            continue
+        if re.search(_OTHERS_NAMED + re.escape(name) + r"\b|\b(?:my|our)\s+(?:[\w-]+\s+)?"
+                     + _NOT_CHILD + r"\s+" + re.escape(name) + r"\b", turn_text, _I):
+            continue
+        yield "pet", f"{m.group('kind').lower()} named {name}", "assert", 0.75, m.start("m")
+
+
+def _kids_by_age(text: str, question: bool, turn_text: str) -> Iterator[Found]:
+    """Names told with a child's age in a turn about the user's children ("the kids are
+    finishing the term here. Minh is nine and An is six"): the user's children. A name the
+    turn gives to someone else ("my niece Lila is six") is theirs."""
+    if question:
+        return
+    kids = [k for k in _OWN_KIDS.finditer(turn_text)
+            if not re.search(r"\b" + _NOT_CHILD + r"(?:'s)?\s+(?:and|&|with)\s+(?:\w+\s+)?$",
+                             turn_text[max(0, k.start() - 40):k.start()], _I)]
+    if not kids:
+        return
+    for m in _AGED.finditer(text):
+        name = m.group("m")
+        # The child is the clause's subject, not the user: its mood, not its owner, counts.
+        if not (is_name(name) or name in _ALSO_NAMES) or mood_at(
+                text, m.start("m"), question=False).modality != "asserted":
+            continue
+        if re.search(r"(?:\b" + _NOT_CHILD + r"|'s)\s+(?:[\w-]+\s+)?" + re.escape(name) + r"\b"
+                     r"|\b" + re.escape(name) + r",\s+(?:my|our|his|her|their)\s+(?:[\w-]+\s+)?"
+                     + _NOT_CHILD + r"\b", turn_text, _I):
+            continue
+        yield "child_name", name, "assert", 0.75, m.start("m")
+
+
+def _births(text: str, turn_text: str) -> Iterator[Found]:
+    """A baby named at its birth, unless the sentence or the one before it makes the baby
+    someone else's ("My sister had her baby! Leo was born on Monday, 3 kilos")."""
+    at = turn_text.find(text)
+    before = turn_text[:at] if at >= 0 else ""
+    before = re.split(r"(?<=[.!?])\s+", before.rstrip())[-1] if before.strip() else ""
+    for m in _BORN.finditer(text):
+        if not is_name(m.group("m")) or _THEIR_BABY.search(before + " " + text[:m.start()]):
+            continue
+        yield "child_name", m.group("m"), "assert", 0.85, m.start()
 
 
 #: Words of a pet's care that no person's has.

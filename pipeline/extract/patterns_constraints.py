@@ -100,6 +100,10 @@ CONSTRAINTS: tuple[Rule, ...] = (
         # expression dates it); "my wife started keto" is hers, "should I start keto?" asks.
         r"<PAST>(?:started|began|begun|kicked\s+off)\s+(?:doing\s+|on\s+)?(?:the\s+)?"
         r"(?P<obj>keto|paleo|low-carb|low\s+carb)(?:\s+diet)?" + END,
+        # "I started eating vegan on New Year's Day", "we began eating plant-based in May".
+        r"<PAST>(?:started|began|begun)\s+(?:eating|living|cooking)\s+(?:fully\s+|strictly\s+"
+        r"|properly\s+)?(?P<obj>vegan|vegetarian|veggie|plant-based|plant\s+based|pescatarian"
+        r"|gluten-free|dairy-free|keto|paleo|low-carb|halal|kosher)" + END,
     ), keys=tuple(sorted({k.split()[0].split("-")[0] for k in lx.DIETS})), kind="diet"),
     Rule("diet.named", "dietary_restriction", (
         r"<BE>on\s+(?:an?\s+|the\s+)?(?:strict\s+)?(?P<obj>[\w-]+(?:\s+[\w-]+)?)\s+diet\b",
@@ -122,6 +126,9 @@ CONSTRAINTS: tuple[Rule, ...] = (
         r"(?P<obj>" + _FOODS + r")\s+again\b",
         r"<DO>(?:eat|have)\s+(?P<obj>" + _FOODS + r")\s+again\b",
         r"<BE>(?:now\s+|officially\s+|fully\s+)?back\s+on\s+(?P<obj>" + _FOODS + r")\b",
+        # Everything again ends every diet of choice: "I eat everything again now, no rules".
+        r"<DO>(?:eat|have)\s+(?P<obj>everything|anything)\s+again\b",
+        r"<BE>(?:now\s+)?back\s+to\s+eating\s+(?P<obj>everything|anything)\b",
     ), keys=("back", "again"), kind="resumed", op="retract", on_neg="skip", confidence=0.85),
     # "I stopped being vegetarian" ends the diet; it asserts nothing new.
     Rule("diet.ended", "dietary_restriction", (
@@ -132,7 +139,14 @@ CONSTRAINTS: tuple[Rule, ...] = (
         # A regimen ends as it was started: "I gave up on keto at the end of October".
         r"<PAST>(?:stopped|quit|dropped|ditched|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?)\s+"
         r"(?:the\s+|my\s+|doing\s+)?(?P<obj>keto|paleo|low-carb|low\s+carb)(?:\s+diet)?\b",
-    ), keys=("being", "off", "keto", "paleo", "low"), kind="diet", op="retract", on_neg="skip",
+        # The diet told as a spell that is over: "the vegan experiment ended in August", "my
+        # keto phase is over" (dated by its clause; "her vegan phase" is hers).
+        r"^(?:\w+\s+)?(?:the|my|our)\s+(?P<obj>" + _DIET + r")\s+(?:thing|phase|experiment|diet"
+        r"|kick|streak|trial|challenge|era|stint|spell|journey|month|year|life)\s+(?:is\s+|was\s+"
+        r"|has\s+|'s\s+)?(?:officially\s+|finally\s+|well\s+and\s+truly\s+|now\s+)?(?:ended"
+        r"|over|finished|done|came\s+to\s+an\s+end|fizzled\s+out|didn't\s+last)\b",
+    ), keys=("being", "off", "keto", "paleo", "low", "ended", "over", "finished", "done",
+             "came to an end", "fizzled", "didn't last"), kind="diet", op="retract", on_neg="skip",
         confidence=0.85),
     Rule("diet.avoid", "dietary_restriction", (
         r"<DO>(?:avoid|stay\s+away\s+from|cut\s+out|skip)\s+(?P<obj>" + _FOODS + r")\b",

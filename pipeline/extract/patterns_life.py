@@ -77,6 +77,12 @@ TASTES: tuple[Rule, ...] = (
         r"<PAST>(?:started|began)\s+" + _NOT_HOBBY + r"(?P<obj>\w+ing\b.*)",
         r"<PAST>(?:started|begun|began)\s+(?:doing|playing|practi[cs]ing|going|learning)\s+"
         r"(?:the\s+)?(?P<obj>" + _ACTIVITY + r"|" + _OUTDOOR + r")\b",
+        # A pastime's outings, started: "I've started going on the Saturday birding walks",
+        # "we began going to a pottery class" (what the outing is for is the pastime).
+        r"<PAST>(?:started|begun|began)\s+(?:going|heading)\s+(?:on|to|along\s+to)\s+(?:the|a|an|some"
+        r"|our|my)\s+(?:(?:weekly|monthly|regular|local|early|morning|evening|weekend|guided"
+        r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\s+)*(?P<obj>" + _HOBBY_WORD + r")\s+(?:walks"
+        r"|sessions|classes|class|club|group|meet-?ups|trips|outings|nights|lessons|rides|tours)\b",
         r"<DO>(?:spend|pass)\s+(?:most\s+(?:of\s+)?|all\s+(?:of\s+)?|a\s+lot\s+of\s+)?(?:my|our)\s+"
         r"(?:free\s+time|spare\s+time|weekends|evenings|time\s+off|summers|winters|days\s+off"
         r"|holidays|sundays|saturdays|mornings)\s+(?P<obj>\w+ing\b.*)",
@@ -178,16 +184,22 @@ TASTES: tuple[Rule, ...] = (
         confidence=0.85),
     # A pastime told by its habit: "I've been surfing at La Barra most weekends".
     Rule("hobby.habit", "hobby", (
-        r"<BE>" + _NOT_HOBBY + r"(?!(?:working|commuting|travelling|traveling|studying|cleaning"
-        r"|cooking\s+dinner|caring|helping|visiting|sleeping|waking|staying|packing|fighting)\b)"
-        r"(?P<obj>[a-z]+ing)\b(?=(?:\s+[\w'-]+){0,5}?\s+(?:most|every|each)\s+(?:other\s+)?"
-        r"(?:weekend|week|morning|evening|sunday|saturday|day)s?\b)",
+        # ... or on the days it is done ("Still birding on Saturdays": the chat's "I'm" left
+        # out before "still").
+        r"(?:<BE>|^(?:still|also)\s+)" + _NOT_HOBBY + r"(?!(?:working|commuting|travelling"
+        r"|traveling|studying|cleaning|cooking\s+dinner|caring|helping|visiting|sleeping|waking"
+        r"|staying|packing|fighting|waiting|trying|hoping|struggling|recovering|raining|snowing"
+        r"|shopping|driving|paying|renting|sharing|teaching|coaching|volunteering)\b)"
+        r"(?P<obj>[a-z]+ing)\b(?=(?:\s+[\w'-]+){0,5}?\s+(?:(?:most|every|each)\s+(?:other\s+)?"
+        r"(?:weekend|week|morning|evening|sunday|saturday|day)s?|on\s+(?:weekends|(?:mon|tues"
+        r"|wednes|thurs|fri|satur|sun)days))\b)",
         # "I've been climbing again since last month", "we've been sailing for two years":
         # an activity kept up over a span (only a named pastime: "been working since May"
         # is no hobby).
         r"<HAVE>been\s+(?:(?:going|doing)\s+)?(?P<obj>" + _OUTDOOR + r"|" + _ACTIVITY
         + r")\b(?=\s+(?:again\s+|regularly\s+|a\s+lot\s+)?(?:since|for)\b)",
-    ), keys=("most ", "every ", "each ", "been "), kind="hobby_any", confidence=0.8),
+    ), keys=("most ", "every ", "each ", "been ", "days", "weekends"), kind="hobby_any",
+        confidence=0.8),
     # A pastime by its verb in the simple present, where or how often: "I swim at Kalevan
     # instead", "I climb twice a week" ("I don't swim" says nothing; "I run a bakery" is no run).
     Rule("hobby.verb", "hobby", (
@@ -234,6 +246,11 @@ TASTES: tuple[Rule, ...] = (
         r"<PAST>(?:sold|gave\s+away|given\s+away|got\s+rid\s+of)\s+(?:my|the|our)\s+(?:old\s+)?"
         r"(?P<obj>bass|guitar|piano|drums|violin|cello|keyboard|saxophone|trumpet|ukulele|banjo"
         r"|flute|clarinet|accordion|harp|trombone)\b",
+        # ... and so does the pastime's gear: "I sold all the woodworking tools last month",
+        # "we gave away our climbing gear".
+        r"<PAST>(?:sold|gave\s+away|given\s+away|got\s+rid\s+of)\s+(?:(?:all|most)\s+(?:of\s+)?)?"
+        r"(?:my|the|our)\s+(?:old\s+)?(?P<obj>" + _HOBBY_WORD + r")\s+(?:tools|gear|kit|equipment"
+        r"|stuff|supplies|set-?up|things)\b",
     ), keys=("sold", "gave away", "given away", "got rid"), kind="hobby_any", op="retract",
         on_neg="skip",
         unless=r"\b(?:bought|buy|buying|got\s+(?:a|myself\s+a)\s+(?:new|better)|upgrad\w*|replac\w*"
@@ -266,7 +283,10 @@ TASTES: tuple[Rule, ...] = (
 
 ACTIVE: tuple[Rule, ...] = (
     Rule("project", "current_project", (
-        r"<BE>(?:currently\s+)?working\s+on\s+<OBJ>",
+        # "working on Saturdays" is when one works, not on what.
+        r"<BE>(?:currently\s+)?working\s+on\s+(?!(?:the\s+)?(?:weekends?|(?:mon|tues|wednes|thurs|fri"
+        r"|satur|sun)days?|bank\s+holidays?|holidays?|nights?|public\s+holidays)\b(?=\s*(?:$|[,.;!?]|and\b"
+        r"|or\b|now\b|too\b|again\b|as\b|from\b|this\b|these\b|until\b|till\b|sadly\b)))<OBJ>",
         r"<BE>(?P<obj>(?:building|writing|developing|designing|creating|renovating|researching"
         r"|coding|producing|launching|directing|composing|recording|restoring"
         r"|editing|programming|drafting)\s+(?:an?|my|our|the|some|this)\s+.+)",

@@ -11,9 +11,12 @@ _I = re.IGNORECASE
 _ANIMAL = re.compile(r"\b(" + lx.alt(tuple(lx.ANIMAL_PLURALS) + tuple(lx.ANIMALS)) + r")\b", _I)
 _PET_NAME = re.compile(r"^(?:,?\s*(?:named|called|whose name is|who's called)\s+|,\s*|\s+)"
                        r"(?P<names>.+)$", _I)
-_PET_ADJECTIVES = re.compile(r"\b(?:old|little|sweet|beloved|dear|poor|new|lovely|cute|big|small"
-                             r"|young|elderly|senior|fat|lazy|crazy|adorable|beautiful|darling"
-                             r"|furry|fluffy|rescue)\b\s*", _I)
+#: Words that describe the animal, not its kind; an age is one ("a three-year-old greyhound"
+#: is a greyhound: "old" inside the age is no word of its own).
+_PET_ADJECTIVES = re.compile(r"(?<![\w-])(?:(?:[a-z0-9]+-)+(?:years?|months?|weeks?)-old|old|little"
+                             r"|sweet|beloved|dear|poor|new|lovely|cute|big|small|young|elderly"
+                             r"|senior|fat|lazy|crazy|adorable|beautiful|darling|furry|fluffy"
+                             r"|rescue)(?![\w-])\s*", _I)
 _NOT_MINE = re.compile(r"\b(?:who|with|whose|that|which|has|have|had|of|friend|friends|neighbou?r"
                        r"|sister|brother|mom|mum|dad|parents?|boss|colleague|picture|photo|toy"
                        r"|stuffed|fear|allergy)\b", _I)
