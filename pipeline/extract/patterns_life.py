@@ -173,7 +173,7 @@ TASTES: tuple[Rule, ...] = (
         r"<PAST>signed\s+up\s+for\s+(?P<obj>" + _HOBBY_WORD + r")\b",
         r"<PAST>switched\s+to\s+(?P<obj>" + _HOBBY_WORD + r")\b",
         r"<DO>do\s+(?P<obj>[\w-]+\s+(?:" + _ACTIVITY + r"))\b",
-        r"<DO>play\s+the\s+(?P<obj>" + _ACTIVITY + r")\b",
+        r"<DO>play\s+(?:the|my)\s+(?P<obj>" + _ACTIVITY + r")\b",
         r"\bmy\s+(?:weekly\s+)?(?P<obj>" + _ACTIVITY + r")\s+(?:lessons?|teacher|class|classes"
         r"|practice|group|club|team|coach|tutor|recital)\b",
         r"^(?P<obj>choir|" + _ACTIVITY + r"|" + _OUTDOOR + r")\s+is\s+still\s+(?:on\s+)?"
@@ -237,8 +237,10 @@ TASTES: tuple[Rule, ...] = (
         r"^(?:(?:and|but|so|also|sadly|well)[,]?\s+)*(?:the|my)\s+(?P<obj>" + _ACTIVITY + r"|"
         + _OUTDOOR + r")\s+(?:is|'s)\s+(?:(?:definitely|officially|well\s+and\s+truly)\s+)?(?:done"
         r"|over|finished)\b",
-        r"^(?:(?:and|but|so|also|sadly|well)[,]?\s+)*(?:the|my)\s+(?P<obj>" + _HOBBY_WORD
-        + r")\s+(?:is|'s)\s+(?:done|over|finished)\s+for\s+(?:good|me|ever)\b",
+        # "for me" makes it the user's without "my": "Cycling is over for me".
+        r"^(?:(?:and|but|so|also|sadly|well)[,]?\s+)*(?:(?:the|my)\s+)?(?P<obj>" + _HOBBY_WORD
+        + r")\s+(?:is|'s)\s+(?:(?:definitely|officially|well\s+and\s+truly)\s+)?(?:done|over"
+        r"|finished)\s+for\s+(?:good|me|ever)\b",
     ), keys=("done", "over", "finished"), kind="hobby_any", op="retract", on_neg="skip"),
     # The instrument sold or given away ends its playing: "I sold the bass last week" (unless
     # it was replaced: "sold my guitar and bought a better one").

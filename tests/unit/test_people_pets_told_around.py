@@ -276,3 +276,26 @@ def test_working_on_a_day_is_no_project(text):
 def test_a_project_named_after_a_day_is_still_one():
     assert ("assert", "Saturday market app") in of("current_project",
                                                   "I'm working on the Saturday market app.")
+
+
+# --- a pastime over "for me"; an instrument of one's own --------------------------------------
+@pytest.mark.parametrize("text, hobby", [
+    ("Cycling is over for me.", "cycling"),
+    ("Honestly, climbing is done for me, my shoulder won't take it.", "climbing"),
+    ("I haven't touched my guitar since March.", "guitar"),
+])
+def test_a_pastime_over_for_the_user_ends(text, hobby):
+    assert ("retract", hobby) in of("hobby", text)
+
+
+@pytest.mark.parametrize("text", [
+    "My son says football is over for him.",
+    "Is running over for me, doctor?",
+    "My sister's pottery is done for good.",
+])
+def test_someone_elses_pastime_over_or_a_question_ends_none(text):
+    assert all(op != "retract" for op, _ in of("hobby", text))
+
+
+def test_playing_ones_own_instrument_is_a_hobby():
+    assert ("assert", "guitar") in of("hobby", "I play my guitar most evenings.")
