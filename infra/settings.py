@@ -92,7 +92,7 @@ class Settings(BaseSettings):
     #: calls, each paid for); 0: never.
     llm_hedge_percentile: float = Field(default=0.0, ge=0, lt=100)
     #: How an OpenAI-compatible endpoint (model "openai/<name>" at `llm_api_base`) is
-    #: called: "auto" over a lean HTTP transport (`infra.llm_http`: a fifteenth of
+    #: called: "auto" over a lean HTTP transport (`infra.llm_http`: a seventh of
     #: litellm's CPU per call) unless a litellm callback or a proxy applies, "http" always,
     #: "litellm" never. Every other model goes through litellm.
     llm_transport: Literal["auto", "litellm", "http"] = "auto"
