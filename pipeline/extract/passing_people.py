@@ -239,9 +239,11 @@ def people(text: str, question: bool, turn_text: str) -> Iterator[Found]:
     yield from scan(_PET, text, question)
     for m in _PRESUPPOSED_PET.finditer(text):
         # "I'm thinking of a weekend trip with my cat Pipoca staying at a friend's": a wish
-        # around it does not make the pet one; a question, a denial or the past does.
+        # around it does not make the pet one, nor someone else's doing ("our son Ole wants to
+        # know why our dog Kalle eats grass"); a question, a denial or the past does.
         if (is_name(m.group("m")) and not question and not own(text, m.start(), question)
-                and mood_at(text, m.start(), question=False).modality == "hypothetical"):
+                and mood_at(text, m.start(), question=False).modality in ("hypothetical",
+                                                                          "asserted")):
             yield ("pet", f"{m.group('kind').lower()} named {m.group('m')}", "assert", 0.75,
                    m.start())
     yield from _said_to_be_pets(text, question, turn_text)

@@ -299,3 +299,22 @@ def test_someone_elses_pastime_over_or_a_question_ends_none(text):
 
 def test_playing_ones_own_instrument_is_a_hobby():
     assert ("assert", "guitar") in of("hobby", "I play my guitar most evenings.")
+
+
+# --- "our dog Kalle" presupposes the pet whoever the clause is about -------------------------
+@pytest.mark.parametrize("text", [
+    "Our son Ole, he's seven, wants to know why our dog Kalle eats grass on every walk.",
+    "My sister wants to borrow our dog Kalle for the weekend.",
+    "The vet says our dog Kalle needs to lose a kilo.",
+])
+def test_the_users_named_pet_in_someone_elses_clause_is_the_users(text):
+    assert ("assert", "dog named Kalle") in of("pet", text)
+
+
+@pytest.mark.parametrize("text", [
+    "My neighbour's dog Kalle barks all night.",
+    "My sister says her dog Kalle is sick.",
+    "Does our dog Kalle need a booster?",
+])
+def test_someone_elses_named_pet_or_a_question_is_no_pet(text):
+    assert all(op != "assert" for op, _ in of("pet", text))
