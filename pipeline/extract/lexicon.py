@@ -12,9 +12,11 @@ from pipeline.extract.language_names import iso_languages
 
 
 def alt(words: frozenset[str] | tuple[str, ...]) -> str:
-    """A regex alternation over `words`, longest first, so "type 2 diabetes" beats "diabetes"."""
-    return "|".join(re.escape(w).replace(r"\ ", r"[\s-]+")
-                    for w in sorted(words, key=len, reverse=True))
+    """A regex alternation over `words`, longest first, so "type 2 diabetes" beats "diabetes".
+    Grouped, so that what a pattern puts beside it applies to every word: ungrouped,
+    `{alt}(?:\\s+and\\s+{alt})*` repeated only after the last word of the list."""
+    return "(?:" + "|".join(re.escape(w).replace(r"\ ", r"[\s-]+")
+                    for w in sorted(words, key=len, reverse=True)) + ")"
 
 
 #: Head nouns of occupations ("senior analyst" is modifiers + "analyst"), singular.
