@@ -244,6 +244,10 @@ def work(text: str, question: bool) -> Iterator[Found]:
             place = place_at(text, end + here.end()) if here and run else None
             if place and place[1] == "city" and lookup(run.group(0)) is None:
                 yield "city", place[0], "assert", 0.7, m.start()
+            said_as = m.groupdict().get("t")
+            title = _clean_title(said_as) if said_as else None
+            if said_as and title is None:
+                continue  # "I was pregnant with Ole", "a member at Kestrel Gym": no job there
             org = org_at(text, m.start("m"))
             if org is None:
                 continue
@@ -251,7 +255,7 @@ def work(text: str, question: bool) -> Iterator[Found]:
             if m.groupdict().get("place") and (place := place_at(text, m.start("place"))):
                 if place[1] == "city":
                     yield "city", place[0], "assert", 0.7, m.start()
-            if "t" in m.groupdict() and m.group("t") and (title := _clean_title(m.group("t"))):
+            if title:
                 yield "job_title", title, "assert", cue.confidence, m.start()
     for m in _TEACH.finditer(text):
         if not _NOT_A_JOB.search(m.group("what")) and own(text, m.start(), question):

@@ -165,8 +165,10 @@ WORK: tuple[Rule, ...] = (
         r"\b(?:they|we|my\s+\w+|the\s+company|the\s+board|management|hr)\s+(?:just\s+|finally\s+"
         r"|officially\s+)?(?:(?:made|named|appointed|promoted|upgraded)\s+me|bumped\s+me\s+up"
         r"|moved\s+me\s+up)\s+(?:to\s+)?(?:the\s+|an?\s+|our\s+)?(?P<obj>.+)",
-        r"\b(?:i|we)\s+(?:was|were|got|have\s+been|'ve\s+been)\s+(?:just\s+|finally\s+)?(?:made"
-        r"|named|appointed|elected)\s+(?:the\s+|an?\s+)?(?P<obj>.+)",
+        r"\bi(?:\s+was|\s+got|\s+have\s+been|\s*'ve\s+been)\s+(?:just\s+"
+        r"|finally\s+|officially\s+)?(?:made|named|appointed|elected)\s+(?:the\s+|an?\s+)?"
+        rf"(?P<obj>{TITLE}|{_MOD}[a-z]+(?:ologist|ician|ographer|eer|ist))"
+        rf"(?:\s+(?:at|for|with)\s+(?P<employer>.+)|{_TITLE_END})",
         r"\bmy\s+(?:new\s+|current\s+|official\s+|actual\s+)?(?:job\s+title|title|role|position)"
         r"\s+is\s+(?:now\s+)?(?:an?\s+|the\s+)?(?P<obj>.+)$",
         rf"\bmy\s+(?:new\s+|current\s+)?job\s+is\s+(?:now\s+)?(?:an?\s+|the\s+)?(?P<obj>{TITLE})",
@@ -175,7 +177,8 @@ WORK: tuple[Rule, ...] = (
         r"(?:an?\s+|the\s+)?(?P<obj>.+?)"
         r"(?:\s+(?:at|with)\s+(?P<employer>.+))?$",
     ), keys=(" as ", "title", "role", "position", "job", "promoted", "made me", "named",
-             "appointed", "elected", "bumped", "moved", "stepped up", "upgraded"), kind="title",
+             "appointed", "elected", "bumped", "moved", "stepped up", "upgraded", "been made",
+             "was made", "got made"), kind="title",
         proper=True),
     Rule("title.as-clause", "job_title", (
         rf"^as\s+(?:an?\s+|the\s+|their\s+|its\s+)?(?P<obj>{TITLE})$",

@@ -1,6 +1,6 @@
 """The city of a workplace told without its name: "pharmacist at the hospital pharmacy in
 Tampere", "I teach at a primary school in Ghent", "nights on the renal ward of the hospital
-in Leeds".
+in Leeds", or by a name the organisation's reading left without its city.
 
 Work at a named organisation in a city already places the user there (passing_work.py:
 "at Tays in Tampere"); a workplace named by its common noun ("the hospital pharmacy") gave
@@ -40,4 +40,11 @@ def workplace_city(text: str, claims: list[Claim]) -> str | None:
         place = place_at(text, match.end())
         if place is not None and place[1] == "city":
             return place[0]
+    # A named workplace the reading of the organisation left without its city: "a midwife
+    # at the Geburtshaus Auenwald in Leipzig".
+    for org in {c.object for c in claims if c.predicate == "employer" and c.op == "assert"}:
+        for match in re.finditer(re.escape(org) + r",?\s+in\s+(?=(?-i:[A-Z]))", text):
+            place = place_at(text, match.end())
+            if place is not None and place[1] == "city":
+                return place[0]
     return None
