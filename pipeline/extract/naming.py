@@ -22,6 +22,9 @@ _NAMED = re.compile(
     r"(?:^|[,;:(\u2013\u2014-]\s*|\band\s+|\bso\s+)(?:(?:his|her|its|their)\s+name(?:'s|\s+is)"
     r"|(?:he|she|it)(?:'s|\s+is)\s+(?:called|named)|(?:we\s+|i\s+)?(?:named|called)\s+"
     r"(?:him|her|it)"
+    # "We call him Noodle", "the kids call her Mochi": the name the household uses.
+    r"|(?:we|i|everyone|everybody|the\s+kids|the\s+children)\s+(?:all\s+)?(?:just\s+)?"
+    r"(?:call|calls)\s+(?:him|her|it)"
     # "a little orange thing we've called Churro": the pet just named, described again.
     r"|an?\s+(?:[a-z-]+\s+){0,3}?(?:thing|one|fluffball|furball|monster|rascal|beast)\s+"
     r"(?:that\s+)?(?:we|i)(?:'ve|\s+have)?\s+(?:named|called))"
@@ -50,7 +53,7 @@ _APPOSED = re.compile(r"\b(?P<breed>" + lx.alt(tuple(lx.ANIMALS)) + r")(?:\s+(?:
                       r"(?!(?:i|me)\b)(?:she|he|it|they)\b|\bwho\b))", _I)
 #: A word every one of the four patterns above needs (with their flags): without it, none
 #: can match, and a sentence costs one cheap search instead of four.
-_NAMING_WORD = re.compile(r"name|called|christened|dubbed", _I)
+_NAMING_WORD = re.compile(r"name|call|christened|dubbed", _I)
 #: How many turns back a pet may be (the user's turn before, the assistant's between).
 _TURNS_BACK = 2
 
