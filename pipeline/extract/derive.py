@@ -89,8 +89,16 @@ def derive(found: Sequence[SentenceClaims]) -> list[SentenceClaims]:
                 claims.append(claim.model_copy(update={
                     "predicate": d.predicate, "object": value, "op": d.op,
                     "confidence": min(claim.confidence, d.confidence)}))
-        out.append(SentenceClaims(sentence.turn, sentence.text, tuple(claims)))
+        out.append(SentenceClaims(sentence.turn, sentence.text, tuple(
+            c for c in claims if not _given_name_only(c))))
     return out
+
+
+def _given_name_only(claim: Claim) -> bool:
+    """"I'm Priya", "Thomas here": one name is what to call the user (the preferred name
+    derived above), not their full name; a full name has a family name too."""
+    return (claim.predicate == "full_name" and claim.op == "assert"
+            and len(claim.object.split()) == 1)
 
 
 def _without_partner_left(sentence: SentenceClaims) -> SentenceClaims:

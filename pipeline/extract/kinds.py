@@ -93,6 +93,10 @@ _CLAUSE_VERB = re.compile(r"\b(?:is|was|were|are|be|been|said|says|say|told|tell
                           r"|thinks?|thought|claims?|claimed)\b", _I)
 
 
+#: A list item that is a verb and its object: "bee stings and carry an EpiPen".
+_VERB_ITEM = re.compile(r"^[a-z]+\s+(?:an?|the|my|our|some|two|both)\b")
+
+
 def allergen(text: str, ctx: ObjCtx) -> Result:
     """Allergens as said ("peanuts", "bee stings"); "seasonal" or "food" alone is no allergen,
     nor words that are a clause ("my file said allergy")."""
@@ -100,7 +104,7 @@ def allergen(text: str, ctx: ObjCtx) -> Result:
     for p, v in items(text, ctx):
         v = re.sub(r"^(?:also\s+)?to\s+", "", v, flags=_I)
         if (v and v.lower() not in _ALLERGEN_STOP and not v.lower().startswith("allerg")
-                and not _CLAUSE_VERB.search(v)):
+                and not _CLAUSE_VERB.search(v) and not _VERB_ITEM.match(v)):
             out.append((p, v))
     return out
 

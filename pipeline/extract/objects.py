@@ -57,7 +57,9 @@ _PRONOUN_START = re.compile(
     r"^(?:it|that|this|these|those|them|you|him|her|his|their|your|us|me|how|what|when|where"
     r"|why|who|the idea|the way|the fact|one|ones|something|anything|everything|nothing|doing"
     r"|going|being|having|getting|to (?:be|have|know|go|do|get|see|hear|ask|say|tell)"
-    r"|my|our|a lot|lots|so much|very much)\b", _I)
+    r"|my|our|a lot|lots|so much|very much"
+    # Words that point back to something said before: "I can't stand the stuff".
+    r"|(?:the\s+)?(?:stuff|things?|lot|same|rest|whole\s+thing))\b", _I)
 _CONNECTORS = frozenset({"de", "da", "del", "do", "dos", "das", "am", "an", "upon", "on", "sur",
                          "en", "la", "le", "les", "of", "y", "im", "op", "aan", "den", "der",
                          "di", "du", "el", "al", "and", "&", "van", "von", "bin", "st", "st."})

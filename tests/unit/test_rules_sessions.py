@@ -40,7 +40,8 @@ def test_conforms_to_the_extractor_protocol() -> None:
     ((("user", "I work at Initech."), ("user", "Not Initech - Initrode.")),
      [("employer", "Initrode", "assert")]),
     ((("user", "My name is Katherine."), ("user", "Actually, it's Kate, not Katherine.")),
-     [("full_name", "Katherine", "assert"), ("preferred_name", "Kate", "assert")]),
+     # One name is what to call the user, not a full name: the correction leaves "Kate".
+     [("preferred_name", "Kate", "assert")]),
     ((("user", "I moved to Lyon in August. Sorry, I mean Lille."),),
      [("city", "Lille", "assert")]),
     ((("user", "I work at Globex as a junior analyst."),
@@ -66,8 +67,8 @@ def test_correction_of_a_fact_from_an_earlier_session_retracts_it() -> None:
     "Oops, wrong window.",
 ])
 def test_apologies_that_correct_nothing_change_nothing(text: str) -> None:
-    assert facts(session(("user", "My name is Sam."), ("user", text))) == [
-        ("full_name", "Sam", "assert"), ("preferred_name", "Sam", "assert")]
+    assert facts(session(("user", "My name is Sam Okafor."), ("user", text))) == [
+        ("full_name", "Sam Okafor", "assert"), ("preferred_name", "Sam Okafor", "assert")]
 
 
 def test_extract_turn_does_no_correction_handling() -> None:
