@@ -318,3 +318,17 @@ def test_the_users_named_pet_in_someone_elses_clause_is_the_users(text):
 ])
 def test_someone_elses_named_pet_or_a_question_is_no_pet(text):
     assert all(op != "assert" for op, _ in of("pet", text))
+
+
+# --- a child's name after a word that is no role names no employer ---------------------------
+@pytest.mark.parametrize("text", [
+    "I quit smoking when I was pregnant with Ole and never went back.",
+    "I was so patient with Ana all day, she was teething.",
+    "When I was pregnant with Tomás I craved lemons.",
+])
+def test_a_name_after_an_adjective_and_with_is_no_employer(text):
+    assert of("employer", text) == set()
+
+
+def test_a_role_before_at_still_names_the_employer():
+    assert ("assert", "Groote Schuur") in of("employer", "I'm a nurse at Groote Schuur.")
