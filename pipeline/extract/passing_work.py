@@ -251,8 +251,6 @@ def work(text: str, question: bool) -> Iterator[Found]:
             org = org_at(text, m.start("m"))
             if org is None:
                 continue
-            if m.groupdict().get("t") and _clean_title(m.group("t")) is None:
-                continue  # "I was pregnant with Ole": no role before "with", no employer
             yield "employer", org, "assert", cue.confidence, m.start()
             if m.groupdict().get("place") and (place := place_at(text, m.start("place"))):
                 if place[1] == "city":
