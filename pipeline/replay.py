@@ -8,7 +8,7 @@ from pipeline.fence import balance, fence_turn
 from pipeline.redact import REDACTED
 from pipeline.values import clean_value
 from schemas.ids import stable_id
-from schemas.records import Claim, Fragment, Transcript
+from schemas.records import Claim, Fragment, Transcript, removes
 
 
 def inline_claims(transcript: Transcript) -> list[Claim]:
@@ -30,12 +30,18 @@ def with_defaults(claims: Sequence[Claim], transcript: Transcript) -> list[Claim
     its object cleaned (`pipeline.values`); an assertion left with no value is dropped, but
     for a planned one (it re-dates what is planned)."""
     turns = {t.index: t for t in transcript.turns}
+    cleaned = [clean_value(c.predicate, c.object) for c in claims]
+    # "We moved from Kreuzberg to Neukölln": two sections of one city (values.py) are a move
+    # inside it, so the city left is the city lived in: the removal of it is dropped.
+    kept = {(c.turn, c.predicate, v) for c, v in zip(claims, cleaned, strict=True)
+            if not removes(c) and v}
     out = []
-    for c in claims:
+    for c, value in zip(claims, cleaned, strict=True):
         update: dict = {}
-        value = clean_value(c.predicate, c.object)
         if not value and c.op == "assert" and c.modality != "planned":
             continue  # (an unnamed plan re-dates the one planned: "the move is on the 14th")
+        if value != c.object and removes(c) and (c.turn, c.predicate, value) in kept:
+            continue
         if value != c.object:
             update["object"] = value
         if not c.session_id:

@@ -5,7 +5,10 @@ Extracted claims (rules and LLM, via `pipeline.replay`), the online working set,
 bidi and zero-width characters and ANSI escapes removed (an employer carrying U+202E or a
 colour code is a spoofing vector, not a name), filler around the value dropped ("Berlin
 now", "here in Lisbon", "Acme, which I love"), and the vocabulary's canonical form where it
-has one ("Non smoker" -> "non-smoker", "They / Them" -> "they/them", "german" -> "German").
+has one ("Non smoker" -> "non-smoker", "They / Them" -> "they/them", "german" -> "German");
+a city that the gazetteer knows as a section of a bigger one is that city ("Ba Dinh" ->
+"Hanoi": the city is where one lives, the district a detail), and a city's short form its
+name ("Addis" -> "Addis Ababa").
 `check_value` is what the API calls to refuse, with a one-line reason, what cannot be one.
 """
 from __future__ import annotations
@@ -14,6 +17,7 @@ import re
 import unicodedata
 
 from pipeline.extract import lexicon
+from pipeline.extract.gazetteer import lookup
 
 #: Longest object worth storing; longer is a pasted paragraph, not a value.
 MAX_VALUE_CHARS = 300
@@ -63,7 +67,19 @@ def clean_value(predicate: str, raw: str) -> str:
     table = _CANONICAL.get(predicate)
     if table is not None:
         value = table.get(value.lower(), value)
+    if predicate == "city":
+        value = _city_itself(value)
     return value
+
+
+def _city_itself(value: str) -> str:
+    """The city a section or a short form stands for; any other value as it is."""
+    place = lookup(value)
+    if place is None or place.kind != "city" or place.city == value:
+        return value
+    if place.within or place.name.startswith(value + " ") or place.name.startswith(value + "-"):
+        return place.city
+    return value  # an alternate name ("Ghent" for Gent) is kept as the user spelled it
 
 
 def check_value(predicate: str, obj: str, *, allow_empty: bool = False) -> str:

