@@ -53,8 +53,19 @@ _NOT_NOW_HOME = (r"old|former|previous|childhood|first|holiday|summer|winter|wee
 _OWN_HOME = re.compile(
     r"\b(?:my|our)\s+(?:(?!(?:" + _NOT_NOW_HOME + r")\b)[a-z-]+\s+)?" + _HOME + r"\s+(?:here\s+)?"
     r"in\s+" + _CITY
-    + r"|\b(?:my|our)\s+(?:new\s+)?" + _CITY.replace("<m>", "<m2>") + r"\s+" + _HOME + r"\b",
+    + r"|\b(?:my|our)\s+(?:new\s+)?" + _CITY.replace("<m>", "<m2>") + r"\s+" + _HOME + r"\b"
+    # "lunches I can bring from home in Hanoi", "I work from home in Leeds" ("back home in
+    # Lagos" is where one comes from).
+    + r"|(?<!back\s)\b(?:at|from)\s+home\s+(?:here\s+)?in\s+" + _CITY.replace("<m>", "<m3>"),
     _I)
+#: Before "from home in": a time gone by ("when I was a student I worked from home in Leeds").
+_THEN = re.compile(r"\b(?:when\s+(?:i|we)\s+(?:was|were)|used\s+to|back\s+then|years\s+ago"
+                   r"|at\s+the\s+time|\w+ed\s*$)", _I)
+#: A request, not a question about the home: "Can you suggest lunches I can bring from home
+#: in Hanoi?" asks for lunches; the home it names is the user's all the same.
+_REQUEST = re.compile(r"^(?:\w+[,!]?\s+){0,3}?(?:can|could|would|will)\s+you\s+(?:please\s+)?"
+                      r"(?:suggest|recommend|help|give|tell|find|make|list|share|write|plan"
+                      r"|think\s+of|come\s+up\s+with)\b", _I)
 #: Right after the city: a stay, not a home ("our place in Lisbon for the summer").
 _STAY_AFTER = re.compile(r"^\s*(?:for\s+(?:the|a|one|two|three|\d+)\b|over\s+(?:the\s+)?"
                          r"(?:summer|winter|holidays?)|was|were|had|used\s+to)\b", _I)
@@ -69,7 +80,11 @@ _SCENERY = re.compile(
     # "It's dark at half three already, welcome to Trondheim in November."
     r"|\bwelcome\s+to\s+" + _CITY.replace("<m>", "<m2>") + r"\s+in\s+(?:the\s+)?(?:winter|summer"
     r"|spring|autumn|fall|rain|dark|january|february|march|april|may|june|july|august|september"
-    r"|october|november|december)\b", _I)
+    r"|october|november|december)\b"
+    # "Snowed in again in Reykjavík": kept at home by the weather, so home is there.
+    r"|\b(?:snowed|iced|rained|frozen)\s+in\s+(?:(?:again|once\s+again|here)\s+)?in\s+"
+    + _CITY.replace("<m>", "<m3>") + r"(?!\s+(?:airport|station|hotel|on\s+(?:a|the|our|my)))\b",
+    _I)
 #: "this city", "this town": the city the turn has named.
 _THIS_CITY = re.compile(r"\bthis\s+(?:city|town)\b", _I)
 #: A visit or stay anywhere in the turn: the scenery is somewhere else's.
@@ -248,9 +263,9 @@ def _arrival(text: str, at: datetime) -> tuple[str, datetime] | None:
 
 def _own_home(text: str) -> str | None:
     """The city of a home of the user's own named in `text`, when not asked or imagined."""
-    question = text.rstrip().endswith("?")
+    question = text.rstrip().endswith("?") and not _REQUEST.match(text)
     for m in _OWN_HOME.finditer(text):
-        group = "m" if m.group("m") else "m2"
+        group = next(g for g in ("m", "m2", "m3") if m.group(g))
         city = _city_in(m.group(group))
         if city is None:
             continue
@@ -260,6 +275,8 @@ def _own_home(text: str) -> str | None:
         mood = mood_at(text, m.start(), question=question)
         if mood.modality in ("question", "hypothetical", "backstory"):
             continue  # "back then our flat in Leeds had a garden": a home left
+        if group == "m3" and (mood.subject != "user" or _THEN.search(text[:m.start()])):
+            continue  # no possessive: "my sister works from home in Leeds" is hers
         return city
     return None
 
@@ -267,7 +284,7 @@ def _own_home(text: str) -> str | None:
 def _scenery(text: str) -> str | None:
     question = text.rstrip().endswith("?")
     for m in _SCENERY.finditer(text):
-        city = _city_in(m.group("m") or m.group("m2"))
+        city = _city_in(m.group("m") or m.group("m2") or m.group("m3"))
         if city is None:
             continue
         mood = mood_at(text, m.start(), question=question)

@@ -213,7 +213,8 @@ LOCATION: tuple[Rule, ...] = (
         r"<PAST>made\s+(?P<obj>.+?)\s+(?:my|our)\s+(?:new\s+)?home\b",
         r"\b(?:my|our)\s+(?:new\s+)?(?:place|flat|apartment|house"
         r"|home)\s+is\s+(?:now\s+)?in\s+<OBJ>",
-        r"<HAVE>been\s+(?:living\s+)?in\s+(?P<obj>.+?)\s+(?:for|since)\b.*",
+        r"<HAVE>been\s+(?:(?:up|down|over|out|back)\s+)?(?:living\s+)?in\s+(?P<obj>.+?)\s+"
+        r"(?:for|since)\b.*",
         r"<BE>(?:now\s+)?(?:back\s+)?in\s+(?P<obj>.+?)\s+for\s+good\b",
     ), keys=("live", "living", "reside", "based", "settled", "located", "home", "stay",
              "place", "flat", "apartment", "house", "been in", "for good", "where i", "where we",
@@ -261,7 +262,8 @@ LOCATION: tuple[Rule, ...] = (
         future_ok=True),
     Rule("city.move", "city", (
         r"<PAST>(?:moved|relocated|emigrated|immigrated)(?:\s+(?:house|back|over|home|out|away"
-        r"|all\s+the\s+way|here|there))*\s+(?:from\s+(?P<x_from>.+?)\s+)?(?:to|into)\s+<OBJ>",
+        r"|all\s+the\s+way|here|there|up|down|across|north|south|east|west))*\s+"
+        r"(?:from\s+(?P<x_from>.+?)\s+)?(?:to|into)\s+<OBJ>",
         r"<PAST>(?:made\s+the\s+(?:big\s+|final\s+)?(?:move|leap|jump)|ended\s+up\s+(?:moving"
         r"|relocating)|upped\s+sticks\s+and\s+moved|packed\s+(?:up|our\s+bags|my\s+bags|everything"
         r"|our\s+things|my\s+things)\s+and\s+(?:moved|left|headed|went|relocated|set\s+off))"

@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import cast
 
 from pipeline.extract.across import link_sentences
+from pipeline.extract.move_times import date_told_moves, left_places_as_history
 from pipeline.extract.business import without_business_hobbies
 from pipeline.extract.carry_over import carry_titles
 from pipeline.extract.changes import told_changes
@@ -150,8 +151,10 @@ def analyse_turn(turn: Turn, *, session_id: str) -> list[SentenceClaims]:
         claims = _sentence_claims(sentence, turn, session_id, own)
         out.append(SentenceClaims(turn.index, sentence.text, tuple(claims)))
     at = as_utc(turn.at)
-    linked = resolve_here(resolve_left(link_sentences(out, at, session_id=session_id), at,
-                                       session_id=session_id), at, session_id=session_id)
+    linked = left_places_as_history(
+        date_told_moves(link_sentences(out, at, session_id=session_id), at), at)
+    linked = resolve_here(resolve_left(linked, at, session_id=session_id), at,
+                          session_id=session_id)
     linked = home_in_turn(resolve_speaking_from(linked, at, session_id=session_id), at,
                           session_id=session_id)
     linked = derive(linked)

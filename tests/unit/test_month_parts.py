@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 import pytest
 
 from pipeline.extract.timeexpr import resolve_in
+from schemas.records import removes
 from tests.unit.test_rules_support import claims_of
 
 AT = datetime(2027, 10, 6, 12, 0, tzinfo=UTC)
@@ -38,5 +39,5 @@ def test_a_part_of_a_past_month_dates_by_the_part(text: str, expected: str) -> N
 ])
 def test_an_end_at_the_end_of_a_month_is_dated_at_its_last_day(
         text: str, predicate: str, obj: str, day: str) -> None:
-    ended = [c for c in claims_of(text, at=AT) if c.predicate == predicate and c.op == "retract"]
+    ended = [c for c in claims_of(text, at=AT) if c.predicate == predicate and removes(c)]
     assert [(c.object, c.valid_from.date().isoformat()) for c in ended] == [(obj, day)]
