@@ -41,6 +41,10 @@ _SPLIT = re.compile(
     r"|,?\s+(?:but|whereas|although|though|because|cause|cos|except)\s+"
     r"|,\s*so\s+|\s+so\s+(?=(?:i|i'm|i've|we|we're|my|our)\b)"
     r"|,?\s+(?:since|while|as|when|and then|then)\s+(?=(?:i|i'm|i've|we|we're|my|our)\b)"
+    # "my last shift is the 24th, and then from Monday 2 November I'm head chef at Olivar":
+    # the next state, dated at its own start.
+    r"|,?\s+(?:and\s+)?then\s+(?=(?:from|on|as\s+of|starting|after\s+that)\b[^,.;]{0,40}?\b"
+    r"(?:i|i'm|i'll|we|we're|we'll|my|our)\b)"
     # "... and honestly I'm hooked": a sentence adverb before the new subject.
     r"|,?\s+(?:and|&|plus)\s+(?=(?:(?:also|now|then|so|honestly|frankly|actually|luckily"
     r"|sadly|thankfully|obviously|basically|weirdly|annoyingly|happily),?\s+)?"

@@ -48,12 +48,29 @@ _NOTICE = re.compile(
     r"|ting)?|tender(?:ed|ing)?|serv(?:e|ed|ing)|work(?:ed|ing)?)\s+(?:in\s+)?(?:out\s+)?"
     r"(?:my|our|a|an|the)?\s*(?:" + _COUNT + r"[- ](?:weeks?|months?)(?:'s?|\u2019s?)?\s+)?"
     r"(?:notice|resignation|two\s+weeks)(?:\s+(?:in|period))?\b"
+    # The notice told by its length alone: "I've given my four weeks", "working my month".
+    r"|\b(?:gave|given|give|giving|hand(?:ed|ing)?\s+in|put\s+in|serv(?:e|ed|ing)|work(?:ed|ing)?)"
+    r"\s+(?:out\s+)?(?:my|our)\s+(?:" + _COUNT + r"[- ])?(?:weeks?|months?)(?:'s?|\u2019s?)?"
+    r"(?!\s+(?:of|off|holiday|vacation|leave|break|in\b|at\b|abroad|away))\b"
     # A notice period one has to work: "I've got three months' notice at Zefir".
     r"|\b(?:got|have|'ve\s+got|am\s+on|'m\s+on|serving)\s+(?:a\s+)?" + _COUNT
     + r"[- ](?:weeks?|months?)(?:'s?|\u2019s?)?\s+(?:of\s+)?notice\b", _I)
 #: Resigning, which may be leaving there and then: notice only beside its end or length.
 _RESIGNED = re.compile(r"\bresign(?:ed|ing)?(?=\s+(?:from|at)\s+(?-i:[A-Z])[^.!?]*[.!?]+\s*"
                        r"[^.!?]*\b(?:notice|until|till|last\s+day|left)\b)", _I)
+#: Leaving a job, told ahead in the present: "I told Hélène that I'm leaving Le Comptoir
+#: Berri", "I'm leaving my job at the Hanoi branch of Sen Vàng Insurance". The user works
+#: there until the end the turn tells (a bare name needs a turn about work: "I'm leaving
+#: Tom" is no job).
+_LEAVING = re.compile(
+    r"\b(?:i'm|i\s+am|im)\s+(?:(?:finally|officially|definitely|actually|really|also|now)\s+)?"
+    r"leaving\s+(?P<job>(?:my|the)\s+(?:(?:current|day|old)\s+)?(?:job|position|role|post)"
+    r"\s+(?:at|with)\s+)?(?:the\s+(?:(?-i:[A-Z])[\w'-]*\s+){0,2}(?:branch|office|site|store|shop"
+    r"|location|plant|campus|team|depot|clinic)\s+(?:of|at)\s+)?(?=(?-i:[A-Z]))", _I)
+#: A place one leaves on a trip, not a job: "I'm leaving Schiphol Airport at six".
+_A_TRIP = re.compile(r"\s*(?:airport|station|terminal|port|tonight|tomorrow|today|early|at\s+\d"
+                     r"|in\s+(?:the\s+)?(?:morning|evening|afternoon)|for\s+(?:a|the|my|our)\s+"
+                     r"(?:trip|holiday|weekend|break|visit))\b", _I)
 #: Where: "at/to/with <Org>" a few words on, in the same clause.
 _WHERE = re.compile(r"(?:\s+[\w']+){0,3}?\s+(?:at|to|with|from)\s+(?=(?-i:[A-Z]))", _I)
 #: The notice's length: "four weeks' notice", "a month's notice", "notice period of 3 months".
@@ -89,13 +106,15 @@ def notice_claims(text: str, turn_text: str, at: datetime, base: tuple[str, int,
     if question:
         return []
     out: list[Claim] = []
-    notice = _notice_in(text)
+    notice = _notice_in(text, turn_text)
     # Only read the earlier sentences when the turn tells a notice at all: each sentence
     # re-reading the whole turn was quadratic on a long pasted document.
     earlier = (_notice_before(text, turn_text)
                if notice is None and _tells_notice(turn_text) else None)
     if notice is not None:
         org, pos = notice
+        # "I've given my four weeks" names no employer: the one left earlier in the turn.
+        org = org or (_notice_before(text, turn_text) or "" if _tells_notice(turn_text) else "")
         if org:
             out.append(_claim(base, org, at, confidence=NOTICE_CONFIDENCE))
         end = _stay_end(text, at) or _length_end(text, at)
@@ -129,8 +148,16 @@ def _first_person(text: str, pos: int) -> bool:
         and re.search(r"\bmy\b", text[pos:pos + 40], _I) is not None)
 
 
-def _notice_in(text: str) -> tuple[str, int] | None:
+def _notice_in(text: str, turn_text: str = "") -> tuple[str, int] | None:
     """(the organisation, or "" when unnamed; the offset) of the user's notice in `text`."""
+    for m in _LEAVING.finditer(text):
+        # "I'm" is the subject, whoever opens the clause ("my boss knows I'm leaving ...").
+        if not (m.group("job") or work_turn(turn_text or text)) or mood_at(
+                text, m.start(), question=False).modality not in ("asserted", "backstory"):
+            continue
+        org = org_at(text, m.end())
+        if org is not None and not _A_TRIP.match(text, m.end() + len(org)):
+            return org, m.start()
     for m in (*_NOTICE.finditer(text), *_RESIGNED.finditer(text)):
         if re.match(r"(?:serv|work)", m.group(0), _I) and not re.search(
                 r"\b(?:my|the)\b", m.group(0), _I):
@@ -148,7 +175,8 @@ def _notice_in(text: str) -> tuple[str, int] | None:
 
 @lru_cache(maxsize=256)
 def _tells_notice(turn_text: str) -> bool:
-    return bool(_NOTICE.search(turn_text) or _RESIGNED.search(turn_text))
+    return bool(_NOTICE.search(turn_text) or _RESIGNED.search(turn_text)
+                or _LEAVING.search(turn_text))
 
 
 @lru_cache(maxsize=256)
@@ -163,7 +191,7 @@ def _notice_before(text: str, turn_text: str) -> str | None:
     if pos <= 0:
         return None
     for sentence in re.split(r"(?<=[.!?])\s+", turn_text[:pos]):
-        found = _notice_in(sentence)
+        found = _notice_in(sentence, turn_text)
         if found is not None:
             return found[0]
     return None

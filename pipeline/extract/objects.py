@@ -81,7 +81,13 @@ _WORD = re.compile(r"[\w'-]+|[&.]")
 _TIME_ZONE = re.compile(r"^(?:the\s+)?[\w/+-]+(?:\s+[\w/+-]+){0,2}\s+(?:time\s*zone|tz)\b", _I)
 _NAMED_ORG = re.compile(
     r"^(?:an?|the|this|one)\s+(?:[\w&'-]+\s+){0,4}?(?:called|named|by\s+the\s+name\s+of)\s+"
-    r"(?P<name>.+)$", _I)
+    r"(?P<name>.+)$"
+    # "at the municipality, Akureyrarbær": a common noun, then the name it stands for.
+    r"|^(?:an?|the)\s+(?:(?-i:[a-z])[\w&'-]*\s+){0,3}?(?-i:[a-z])[\w&'-]*,\s+"
+    r"(?P<apposed>(?-i:[A-Z])[^,]*)$", _I)
+_CALENDAR_WORD = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march"
+                            r"|april|may|june|july|august|september|october|november|december"
+                            r"|christmas|easter|weekends?|nights?|days?\b", _I)
 _FILLER = re.compile(r"^(?:fyi|btw|lol|haha|thanks|thank you|please|too|as well|also|just so you"
                      r"know|by the way|for the record|for what it's worth|i think|apparently"
                      r"|unfortunately|sadly|though|obviously|ugh|yikes|oh well"
@@ -230,7 +236,9 @@ def org(text: str, ctx: ObjCtx) -> Result:
     """An employer: proper-noun case as said, articles dropped."""
     named = _NAMED_ORG.match(text.strip())
     if named:  # "a startup called Foo Labs" is Foo Labs
-        text = named.group("name")
+        text = named.group("name") or named.group("apposed")
+        if named.group("apposed") and _CALENDAR_WORD.match(text):
+            return []  # "the office, Monday to Friday" names a time, not the office
     value = trim(text, "org")
     if _POSSESSIVE.match(value) or _PRONOUN_START.match(value):
         return []
@@ -246,6 +254,11 @@ def org(text: str, ctx: ObjCtx) -> Result:
                          "myself", "a desk", "the same place", "the office", "an office"):
         return []
     proper = value[0].isupper() or value[0].isdigit()
+    if (ctx.predicate == "employer" and not proper and not ctx.lowercase
+            and re.match(r"the\s", trim(text, "org"), _I)):
+        # "Work at the studio is mad": "the studio" points back at a workplace named before
+        # (or never), it names no employer, and must not replace the one named.
+        return []
     if ctx.proper and (indefinite or (not proper and not ctx.lowercase)
                        or (ctx.lowercase and re.match(r"the\s", trim(text, "org"), _I))):
         return []

@@ -155,6 +155,10 @@ _TITLES = (
     cue("job_title", r"\bas (?:(?:a|an|the|their|our|its|his|her)\s+)?" + _TITLE
                       + r"(?:\s+(?:at|for|with) "
                       + CAP + r")?,?\s+i\b"),
+    # "I live and work in Kraków, as a pharmacist at a small apteka": the work's role told
+    # after where it is done.
+    cue("job_title", r"\b(?:i|we)\s+(?:(?:also|still|now|currently)\s+)?(?:\w+\s+and\s+)?work"
+                      r"\b[^.;:!?]{0,40}?,?\s+as\s+(?:a|an)\s+(?!volunteer)" + _TITLE + r"\b"),
     cue("job_title", r"\b(?:i'm|i am|i've been|i work as|i'm working as)\s+(?:a|an)\s+" + _TITLE
                       + r"\b(?=\s+(?:at|for|with|in|on|and|so|because|,|\.|$)|[,.;!?]|$)"),
 )

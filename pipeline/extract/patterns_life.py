@@ -303,6 +303,16 @@ ACTIVE: tuple[Rule, ...] = (
         r"|organi[sz]ing)\s+(?P<obj>(?:an?|my|our)\s+(?:new\s+)?(?:[\w-]+\s+){0,2}?(?:portfolio"
         r"|podcast|blog|business|company|startup|newsletter|youtube\s+channel|channel|book|novel"
         r"|app|website|exhibition|album|course|thesis|dissertation|campaign|shop|studio)\b.*)",
+        # A project one leads at work, or was given to lead: "I'm leading the billing
+        # migration project", "I've been asked to run the new streaming pipeline project".
+        r"<BE>(?:leading|running|heading(?:\s+up)?|managing|driving|in\s+charge\s+of)\s+"
+        r"(?P<obj>(?:the|a|an|our|this)\s+(?:[\w-]+\s+){0,4}?project\b.*)",
+        # ... or one's own team builds: "my team is building an internal test platform".
+        r"\b(?:my|our)\s+team\s+(?:is|are|'s|'re)\s+(?:currently\s+|now\s+|still\s+)?(?:building"
+        r"|developing|designing|working\s+on)\s+(?P<obj>(?:an?|the|our|this|a\s+new)\s+.+)",
+        r"<PAST>(?:been\s+|got\s+|was\s+)?(?:asked|chosen|picked|tapped|selected|given|assigned"
+        r"|put\s+in\s+charge)\s+to\s+(?:lead|run|head(?:\s+up)?|manage|drive|own)\s+"
+        r"(?P<obj>(?:the|a|an|our|this)\s+(?:[\w-]+\s+){0,4}?project\b.*)",
         r"<PAST>(?:(?:just|recently)\s+)?(?:started|launched|begun|began|kicked\s+off|set\s+up)\s+"
         r"(?P<obj>(?:an?|my|our)\s+(?:new\s+)?(?:[\w-]+\s+)?(?:podcast|blog|business|company"
         r"|startup|newsletter|youtube\s+channel|side\s+project|project|novel|app|website|band"
@@ -313,7 +323,9 @@ ACTIVE: tuple[Rule, ...] = (
              "drafting", "project", "deep", "busy", "middle of", "thick of", "immersed",
              "absorbed", "buried", "tied up", "together", "working up", "setting up",
              "starting", "organi", "started", "launched", "begun", "began", "kicked off",
-             "set up"), kind="phrase", confidence=0.85, on_neg="skip"),
+             "set up", "leading", "running", "heading", "managing", "driving", "in charge",
+             "asked", "chosen", "picked", "tapped", "selected", "given", "assigned", "team"),
+        kind="phrase", confidence=0.85, on_neg="skip"),
     Rule("project.done", "current_project", (
         r"<PAST>(?:finished|completed|wrapped\s+up|submitted|shipped|abandoned|gave\s+up\s+on"
         r"|defended|published)\s+<OBJ>",

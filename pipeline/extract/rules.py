@@ -30,6 +30,7 @@ from pipeline.extract.clauses import (
     strip_lead,
 )
 from pipeline.extract.corrections import SentenceClaims, apply_corrections
+from pipeline.extract.figurative import without_figures
 from pipeline.extract.first_as import first_as_title
 from pipeline.extract.dated_events import dated_events
 from pipeline.extract.derive import derive
@@ -47,6 +48,7 @@ from pipeline.extract.matching import (
 from pipeline.extract.mood import clause_span
 from pipeline.extract.naming import name_pets
 from pipeline.extract.notice import notice_claims, one_employer_name
+from pipeline.extract.offer_title import offer_titles
 from pipeline.extract.parse import parsed_facts
 from pipeline.extract.passing import passing_facts
 from pipeline.extract.passing_people import presupposed
@@ -58,6 +60,7 @@ from pipeline.extract.planned import (
     plan_of,
     told_ahead,
 )
+from pipeline.extract.projects import named_projects
 from pipeline.extract.proposal import proposal_in_turn
 from pipeline.extract.speaking_from import resolve_speaking_from
 from pipeline.extract.starts_ahead import said_ahead, start_ahead
@@ -161,7 +164,8 @@ def analyse_turn(turn: Turn, *, session_id: str) -> list[SentenceClaims]:
     asked = {s.text: s.question for s in said}
     settled = name_in_turn(settle_turn(linked, at), asked, at, session_id=session_id)
     proposed = proposal_in_turn(settled, asked, at, session_id=session_id)
-    return one_employer_name(without_business_hobbies(carry_titles(proposed, asked)))
+    taken = without_business_hobbies(carry_titles(proposed, asked))
+    return offer_titles(one_employer_name(taken))
 
 
 def _access_claims(text: str, turn: Turn, session_id: str, *,
@@ -345,9 +349,8 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
     claims = [c for c in claims if c.op != "retract"
               or c.valid_from == ends[(c.predicate, c.object.lower())]]
     claims.extend(dated_events(evidence, claims, base, at, question=question))
+    claims = named_projects(without_figures(claims, evidence), evidence)
     return _unique([dated_plan(c, evidence, at) for c in claims])
-
-
 
 
 def _name_the_ending(claims: list[Claim], noticed: list[Claim]) -> list[Claim]:
