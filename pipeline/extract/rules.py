@@ -21,6 +21,7 @@ from pipeline.extract.move_times import date_told_moves, left_places_as_history
 from pipeline.extract.business import without_business_hobbies
 from pipeline.extract.carry_over import carry_titles
 from pipeline.extract.changes import told_changes
+from pipeline.extract.clause_times import related_time, spare_for, topic_of
 from pipeline.extract.clauses import (
     Sentence,
     normalise_text,
@@ -299,10 +300,10 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
         # Someone else's dated news ("my sister came last week") dates nothing of the user's.
         pending.append((found, None if (when and not found and _OTHERS.match(body)) else when,
                         body))
-    spare = next(((when, _topic_of(body)) for found, when, body in pending
+    spare = next(((when, topic_of(body)) for found, when, body in pending
                   if not found and when is not None), None)
     for found, when, _ in pending:
-        dated = when or _spare_for(found, spare) or _related_time(found, pending)
+        dated = when or spare_for(found, spare) or related_time(found, pending)
         if dated is None and ahead is not None:
             later = [f for f in found if f[0] in ahead[0]]
             found = [f for f in found if f not in later]
@@ -421,50 +422,6 @@ def _ahead(found: list[Found], body: str, at: datetime,
     later = [f for f in found if f[0] in FUTURE_SENSITIVE and f[2] == "assert"]
     return ([f for f in found if f not in later],
             [c.model_copy(update={"modality": "planned"}) for c in _to_claims(later, base, soon)])
-
-
-#: Predicates about one thing: in "We moved out of Toronto in May; we're in Vancouver now"
-#: (or "emigrated to New Zealand in January and settled in Wellington") the undated clause
-#: shares the dated one's time.
-_RELATED = {"city": "place", "country": "place", "district": "place", "employer": "work",
-            "job_title": "work", "relationship_status": "partner", "partner_name": "partner"}
-
-
-#: The verbs by which a clause without claims says what its time is the time of: "we moved
-#: here two years ago" dates where one lives, not the job named in the clause before.
-_TOPIC_VERBS = (("place", re.compile(r"\b(?:mov(?:e|ed|ing)|relocat\w+|settled|emigrat\w+"
-                                     r"|arriv\w+|came (?:here|over|back))\b", re.IGNORECASE)),
-                ("work", re.compile(r"\b(?:start\w*|began|join\w*|hired|promot\w+|work\w*)\b",
-                                    re.IGNORECASE)),
-                ("partner", re.compile(r"\b(?:married|wedding|engaged|met|dating)\b",
-                                       re.IGNORECASE)))
-
-
-def _topic_of(clause: str) -> str | None:
-    """The one topic a clause's verb names (None: none, or more than one)."""
-    topics = [topic for topic, verbs in _TOPIC_VERBS if verbs.search(clause)]
-    return topics[0] if len(topics) == 1 else None
-
-
-def _spare_for(found: list[Found], spare: tuple[datetime, str | None] | None) -> datetime | None:
-    """The time of a clause without claims, for the claims of another clause: all of them
-    ("In August, I moved to Leipzig"), or only those of the topic its verb names."""
-    if spare is None:
-        return None
-    when, topic = spare
-    if topic is None or any(_RELATED.get(p, p) == topic for p, *_ in found):
-        return when
-    return None
-
-
-def _related_time(found: list[Found],
-                  pending: list[tuple[list[Found], datetime | None, str]]) -> datetime | None:
-    topics = {_RELATED.get(p, p) for p, *_ in found}
-    for other, when, _ in pending:
-        if when is not None and other is not found and topics & {
-                _RELATED.get(p, p) for p, *_ in other}:
-            return when
-    return None
 
 
 def _to_claims(found: list[Found], base: tuple[str, int, str],
