@@ -5,7 +5,9 @@ marks that space reusable, and the WAL keeps the inserts that wrote them until i
 is recycled. After an erasure batch, off the request path, `purge_erased` therefore:
 
 1. rewrites every namespaced table with `VACUUM FULL` (heap, TOAST and every index go to
-   new files; the old files are truncated at commit and unlinked at the next checkpoint);
+   new files; the old files are truncated at commit and unlinked at the next checkpoint),
+   analyses it again, and rewrites `pg_statistic`, whose samples of a column's values
+   (taken by an autovacuum ANALYZE before the erasure) may hold erased text;
 2. has WAL segments removed rather than recycled (`wal_recycle = off`, set with ALTER
    SYSTEM when the login is a superuser; a recycled segment would keep its old bytes until
    overwritten), then switches to a new segment and checkpoints twice, so the redo point
@@ -86,11 +88,16 @@ def purge_erased(engine: Engine, now: datetime, *,
             left = []
             for table in tables:
                 try:
-                    conn.exec_driver_sql(f'VACUUM (FULL) "{table}"')
+                    # ANALYZE with it: the planner's samples of the table's columns
+                    # (pg_statistic's most common values, histogram bounds) may hold
+                    # erased text, and are replaced from the rewritten rows.
+                    conn.exec_driver_sql(f'VACUUM (FULL, ANALYZE) "{table}"')
                 except DBAPIError as exc:
                     left.append(table)
                     log.warning("erasure.purge_table_left", table=table,
                                 error=str(exc.orig or exc))
+            if not left:
+                _rewrite_statistics(conn)
             wal = _retire_wal(conn) if not left else False
             if not left and not older:  # only a complete purge covers the erasures before it
                 _record(conn, "purge_erased", now)
@@ -163,6 +170,17 @@ def purge_if_wanted(engine: Engine, now: datetime) -> dict:
     if wanted is None:
         return {"skipped": "no erasure since the last purge"}
     return purge_erased(engine, now, requested_at=wanted)
+
+
+def _rewrite_statistics(conn) -> None:
+    """Rewrite pg_statistic: the samples ANALYZE replaced stay in its dead tuples (an
+    autovacuum ANALYZE may have sampled an erased value before the erasure). A catalog:
+    only a superuser may; otherwise the server's autovacuum reclaims them in time."""
+    try:
+        conn.exec_driver_sql("VACUUM (FULL) pg_catalog.pg_statistic")
+    except DBAPIError as exc:
+        log.warning("erasure.statistics_not_rewritten", error=str(exc.orig or exc),
+                    hint="run the purge as a superuser to rewrite pg_statistic")
 
 
 def _retire_wal(conn) -> bool:

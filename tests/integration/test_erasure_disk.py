@@ -60,6 +60,27 @@ def test_erased_words_leave_the_data_files_and_the_wal(runtime, clock, ns):
     assert "Munich" in str(rt.reader.current(ns, "u"))  # the rest stays
 
 
+def test_erased_words_sampled_by_analyze_leave_pg_statistic(runtime, clock, ns):
+    """An ANALYZE before the erasure (autovacuum's, here run at once) samples the column
+    values into pg_statistic; the purge re-analyses and rewrites it, so they go too."""
+    rt = runtime
+    word = f"Vexlorb{uuid.uuid4().hex[:10]}"
+    play(rt, clock, ns, "u", "s1", T0, [("user", f"My tortoise is called {word}."),
+                                        ("user", f"{word} sleeps all winter.")])
+    clock.set(T0 + timedelta(days=1))
+    with rt.deps.engine.connect() as c:
+        c.execute(text("ANALYZE"))
+        sampled = c.execute(text(
+            "SELECT count(*) FROM pg_stats WHERE schemaname = current_schema() AND "
+            "(most_common_vals::text LIKE :w OR histogram_bounds::text LIKE :w)"),
+            {"w": f"%{word}%"}).scalar()
+    assert sampled >= 1  # the statistics hold the word before the erasure
+    root = _data_dir(rt.deps)
+    forget(rt.memory, ns, "u", text=word, at=clock.now())
+    _flush(rt.deps)
+    assert files_with(root, word.encode()) == []
+
+
 def test_a_purge_that_left_a_locked_table_is_retried_by_the_sweeper(runtime, clock, ns,
                                                                     monkeypatch):
     """A reader holding `fragments` past the lock timeout makes the purge leave that table:
