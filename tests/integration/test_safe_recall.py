@@ -76,7 +76,9 @@ def test_the_deadline_holds_and_the_database_gives_up_too(runtime, ns):
         result = safe_recall(reader, ns, "u1", QUERY + " (uncached)", deadline_ms=200)
         elapsed = time.monotonic() - started
         assert result.degraded and result.hits == ()
-        assert 0.15 <= elapsed < 1.0
+        # At least the deadline (it did wait), and far less than the lock, which never lifts
+        # during the call: a wide upper margin, since this is a deadline, not a speed.
+        assert 0.15 <= elapsed < 5.0
         assert _degraded("timeout") == before + 1
         # The database side: nothing of ours still waits on the lock shortly after.
         deadline = time.monotonic() + 2.0
@@ -139,7 +141,8 @@ def test_postgres_stopped_mid_run_the_assistant_keeps_answering(own_postgres, cl
         for i in range(8):
             started = time.monotonic()
             answers.append(safe_recall(reader, ns, "u1", f"{QUERY} #{i}"))
-            assert time.monotonic() - started < 0.6  # within the deadline, every time
+            # Never the connect timeout: a wide margin (a deadline, not a speed).
+            assert time.monotonic() - started < 3.0
         assert all(a.degraded and a.hits == () for a in answers)
         assert guard.state == "open"
         assert guard.attempts == 1 + 3  # the healthy call, then three failures: no more tries
