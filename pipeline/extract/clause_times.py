@@ -28,6 +28,20 @@ _TOPIC_VERBS = (("place", re.compile(r"\b(?:mov(?:e|ed|ing)|relocat\w+|settled|e
                                        re.IGNORECASE)))
 
 
+#: A clause that wishes, aims or supposes ("I'd like to get to zero before my birthday in
+#: December", "I want to quit by June", "if we moved in May"): its time is a target or a
+#: supposition, not when anything said beside it became true.
+_AIM = re.compile(r"\b(?:if|unless|would|could|should|might|maybe|perhaps|want|wants|wanted"
+                  r"|hope|hoping|plan|planning|aim|aiming|trying|try|going\s+to|gonna|wish)\b"
+                  r"|'d\b", re.IGNORECASE)
+
+
+def lends_time(clause: str) -> bool:
+    """True when a clause without claims may date the claims of the others: not a wish,
+    an aim or a supposition."""
+    return not _AIM.search(clause)
+
+
 def topic_of(clause: str) -> str | None:
     """The one topic a clause's verb names (None: none, or more than one)."""
     topics = [topic for topic, verbs in _TOPIC_VERBS if verbs.search(clause)]

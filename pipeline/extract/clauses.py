@@ -45,6 +45,11 @@ _SPLIT = re.compile(
     # the next state, dated at its own start.
     r"|,?\s+(?:and\s+)?then\s+(?=(?:from|on|as\s+of|starting|after\s+that)\b[^,.;]{0,40}?\b"
     r"(?:i|i'm|i'll|we|we're|we'll|my|our)\b)"
+    # "my last day is the 2nd, and on Monday 13 April I start at Tessera": a fronted time or
+    # place before a new subject opens a clause with its own date.
+    r"|,?\s+(?:and|but|plus)\s+(?=(?:on|from|in|at|by|after|before|as\s+of|starting|since"
+    r"|until|till|this|next|last|every)\s[^,.;]{0,40}?,?\s(?:i|i'm|i'll|i've|we|we're|we'll"
+    r"|we've)\s)"
     # "... and honestly I'm hooked": a sentence adverb before the new subject.
     r"|,?\s+(?:and|&|plus)\s+(?=(?:(?:also|now|then|so|honestly|frankly|actually|luckily"
     r"|sadly|thankfully|obviously|basically|weirdly|annoyingly|happily),?\s+)?"

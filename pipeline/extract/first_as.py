@@ -1,5 +1,6 @@
 """A job told by its first days: "First week as a full-time roaster!", "It's my first shift
-as a qualified nurse", "just finished my first month as a lawyer".
+as a qualified nurse", "just finished my first month as a lawyer"; or by the span spent in
+it: "Five years as a credit analyst is enough spreadsheets".
 
 The start of a new job is often told this way, subjectless and exclamatory, and the phrase
 rules look for "I'm a ...". The title must be an occupation (lexicon.OCCUPATIONS) or, when
@@ -14,8 +15,14 @@ import re
 from pipeline.extract.lexicon import NOT_OCCUPATIONS, OCCUPATIONS
 
 _FIRST_AS = re.compile(
-    r"(?:^|[.!?]\s+|\b(?:my|it's\s+my|it\s+is\s+my|finished\s+my|survived\s+my|done\s+with\s+my)"
-    r"\s+)(?:first|1st)\s+(?:full\s+)?(?:day|week|month|shift|night|fortnight|year)\s+as\s+"
+    r"(?:(?:^|[.!?]\s+|\b(?:my|it's\s+my|it\s+is\s+my|finished\s+my|survived\s+my|done\s+with"
+    r"\s+my)\s+)(?:first|1st)\s+(?:full\s+)?(?:day|week|month|shift|night|fortnight|year)"
+    # ... or by the span spent in it, opening the sentence: "Five years as a credit analyst
+    # is enough", "It's been ten years as a nurse" ("I spent five years as a nurse before"
+    # and "after ten years as a nurse" tell a past job, and are not read).
+    r"|(?:^|[.!?]\s+)(?:it's\s+been\s+|it\s+has\s+been\s+)?(?:(?:almost|nearly|over|about"
+    r"|just\s+over|more\s+than)\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven"
+    r"|twelve|fifteen|twenty|a\s+few|several)\s+(?:years|months)(?:\s+now)?)\s+as\s+"
     r"(?:an?\s+|the\s+)?(?P<kind>(?:full[- ]time|part[- ]time|qualified|proper|newly\s+"
     r"qualified|real)\s+)?(?P<title>(?:[a-z-]+\s+)?[a-z-]+)\b(?!\s+(?:of|at\s+home)\b)",
     re.IGNORECASE)

@@ -24,7 +24,18 @@ _ADVERBS = (
     r"|permanently|temporarily|strictly|fully|pretty much|very|quite|pretty|so|super|always"
     r"|originally|officially|legally|currently|once again|again|happily|gladly|thankfully"
 )
-ADV = rf"(?:(?:{_ADVERBS})\s+)*"
+#: Any other adverb of manner or degree by its form: a lower-case word in -ly ("properly",
+#: "strictly", "severely"), but not the -ly words that are no adverbs here ("family",
+#: "early", "lonely", "July", names typed in lower case), nor those that take the statement
+#: back ("nearly moved", "supposedly vegan", "hopefully a nurse by June").
+LY_ADVERB = (r"(?-i:(?!(?:family|early|friendly|lonely|lovely|ugly|silly|holy|jolly|belly|jelly"
+             r"|bully|rally|ally|reply|supply|apply|italy|july|lily|molly|holly|sally|kelly|emily"
+             r"|billy|polly|dolly|shelly|elderly|curly|chilly|hilly|likely|unlikely|fly|assembly"
+             r"|anomaly|monopoly|daily|weekly|monthly|yearly|nightly|hourly|only|nearly|hardly"
+             r"|barely|scarcely|supposedly|allegedly|reportedly|hopefully|ideally|potentially"
+             r"|theoretically|hypothetically|jokingly|seemingly|formerly|previously|briefly"
+             r"|initially|originally|eventually|nominally|partly|partially)\b)[a-z]{2,}ly)")
+ADV = rf"(?:(?:{_ADVERBS}|{LY_ADVERB})\s+)*"
 
 #: Where an object that is a closed-class word ends ("vegetarian", "married", "deaf").
 END = (r"(?=\s*$|\s*[,;.!?)]|\s+(?:now|too|as\s+well|anymore|any\s+more|any\s+longer|again"

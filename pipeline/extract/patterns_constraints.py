@@ -6,7 +6,7 @@ from the lexicon; allergens and foods are taken as said.
 from __future__ import annotations
 
 from pipeline.extract import lexicon as lx
-from pipeline.extract.grammar import END, Rule
+from pipeline.extract.grammar import ADV, END, LY_ADVERB, Rule
 
 _DIET = lx.alt(tuple(lx.DIETS))
 _FOODS = (r"(?:any\s+)?(?:meat|pork|beef|red\s+meat|fish|seafood|dairy|gluten|eggs|alcohol|sugar"
@@ -16,7 +16,8 @@ _ACCESS_NOUN = lx.alt(lx.ACCESSIBILITY_NOUNS)
 _ACCESS_STATE = lx.alt(tuple(lx.ACCESSIBILITY_STATES))
 _ACCESS_COND = lx.alt(lx.ACCESSIBILITY_CONDITIONS)
 _INTENSITY = (r"(?:(?:very|severely|highly|extremely|deathly|mildly|slightly|seriously|super"
-              r"|really|quite|so|badly|also|a\s+bit|a\s+little|kind\s+of|sort\s+of)\s+)*")
+              r"|really|quite|so|badly|also|a\s+bit|a\s+little|kind\s+of|sort\s+of|" + LY_ADVERB
+              + r")\s+)*")
 _ALLERGY_ADJ = (r"(?:(?:an?|some|bad|severe|serious|mild|slight|life-threatening|terrible"
                 r"|strong|major|minor|real|bad|nasty|known|diagnosed)\s+)*")
 
@@ -132,8 +133,8 @@ CONSTRAINTS: tuple[Rule, ...] = (
     ), keys=("back", "again"), kind="resumed", op="retract", on_neg="skip", confidence=0.85),
     # "I stopped being vegetarian" ends the diet; it asserts nothing new.
     Rule("diet.ended", "dietary_restriction", (
-        r"<PAST>(?:stopped|quit|gave\s+up|given\s+up|packed\s+in)\s+being\s+(?:an?\s+)?"
-        r"(?P<obj>" + _DIET + r")\b",
+        r"<PAST>(?:stopped|quit|gave\s+up|given\s+up|packed\s+in)\s+being\s+" + ADV
+        + r"(?:an?\s+)?" + ADV + r"(?P<obj>" + _DIET + r")\b",
         r"<PAST>(?:came|come|went|gone)\s+off\s+(?:the\s+|my\s+)?(?P<obj>" + _DIET + r")"
         r"(?:\s+diet)?\b",
         # A regimen ends as it was started: "I gave up on keto at the end of October".
@@ -191,6 +192,11 @@ CONSTRAINTS: tuple[Rule, ...] = (
         r"\b(?:\w+\s+)?(?:days?|weeks?|months?|years?)\s+(?:without|off)\s+(?:a\s+|any\s+)?"
         r"(?:cigarettes?|smokes?|cigs?|smoking|tobacco|nicotine)\b",
         r"\bno\s+more\s+(?:cigarettes|smoking|cigs|smokes)\b",
+        # None since a day, or over a span: "no cigarettes since New Year's Eve", "not a
+        # single cigarette in three weeks".
+        r"\b(?:no\s+|not\s+(?:a\s+(?:single\s+)?|one\s+(?:single\s+)?))(?:cigarettes?|cigs?|smokes?"
+        r"|fags?)\s+(?:since\b|(?:for|in)\s+(?:(?:over|almost|nearly|about|a\s+good)\s+)?(?:[\w-]+"
+        r"\s+)?(?:days?|weeks?|months?|years?|a\s+while|ages)\b)",
         r"<PAST>smoked\s+my\s+(?:very\s+)?last\s+(?:cigarette|cig|smoke)\b",
         r"\bsince\s+my\s+(?:very\s+)?last\s+(?:cigarette|cig|smoke)\b",
         r"<BE>(?:completely\s+)?off\s+(?:the\s+)?(?:cigarettes|cigs|smokes|tobacco|nicotine|fags)\b",

@@ -33,6 +33,9 @@ _ORG_NAME = (r"(?-i:[A-Z0-9])[\w&.'-]*(?:\s+(?:(?-i:[A-Z0-9])[\w&.'-]*|of|and|&|
 #: before" names no title "before").
 _NOT_A_ROLE = (r"(?!(?:before|usual|always|ever|well|such|planned|expected|promised|normal"
                r"|agreed|mentioned|said|required|needed|discussed|far|soon|much|long)\b)")
+#: The unit a job is in, between the job and its employer: "a job in the ICU at Hospital
+#: Itzamna", "a role on the data team with Acme".
+_UNIT = r"(?:\s+(?:in|on)\s+(?:the|a|an|their|its)\s+(?:[\w&-]+\s+){0,2}?[\w&-]+)?"
 #: "... as a senior analyst" or ", senior analyst (role)" after an employer.
 #: A line of work said with "doing" ("doing QA at Acme", "been doing payroll for Initech"): a
 #: field, not an activity ("doing yoga at Studio Flow" is no job), so only these nouns or a title.
@@ -75,11 +78,12 @@ WORK: tuple[Rule, ...] = (
         r"(?:at|for|with)|(?:started"
         r"|begun"
         r"|began)\s+(?:a|my|the)\s+(?:new\s+)?(?:job|position|role|gig|career|internship"
-        r"|apprenticeship)\s+(?:at|with)|got\s+(?:a|an|the)\s+(?:new\s+)?(?:job|position|role"
-        r"|offer|internship)\s+(?:at|with)|took\s+(?:a|the)\s+(?:new\s+)?(?:job|position|role)"
-        r"\s+(?:at|with)|(?:got|was|been)\s+hired\s+(?:at|by)|landed\s+(?:a|the)\s+(?:new\s+)?"
-        r"(?:job|role|position)\s+(?:at|with)|went\s+to\s+work\s+(?:at|for)|signed\s+(?:on\s+)?"
-        r"with|accepted\s+(?:a|an|the)\s+(?:job|offer|position)\s+(?:at|with|from))\s+"
+        r"|apprenticeship)" + _UNIT + r"\s+(?:at|with)|got\s+(?:a|an|the)\s+(?:new\s+)?(?:job"
+        r"|position|role|offer|internship)" + _UNIT + r"\s+(?:at|with)|took\s+(?:a|the)\s+"
+        r"(?:new\s+)?(?:job|position|role)" + _UNIT + r"\s+(?:at|with)|(?:got|was|been)\s+hired"
+        r"\s+(?:at|by)|landed\s+(?:a|the)\s+(?:new\s+)?(?:job|role|position)" + _UNIT
+        + r"\s+(?:at|with)|went\s+to\s+work\s+(?:at|for)|signed\s+(?:on\s+)?with|accepted\s+"
+        r"(?:a|an|the)\s+(?:job|offer|position|post|role)" + _UNIT + r"\s+(?:at|with|from))\s+"
         r"(?P<obj>.+?)" + _EMPLOYER_TAIL,
     ), keys=("joined", "started", "began", "begun", "got", "took", "hired", "landed",
              "went to work", "signed", "accepted"), kind="org", proper=True, on_neg="skip"),
@@ -194,8 +198,14 @@ WORK: tuple[Rule, ...] = (
         rf"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|now\s+)*(?:became|become"
         rf"|qualified\s+as|trained\s+as|retrained\s+as)\s+(?:an?\s+|the\s+)?(?P<obj>{TITLE})"
         rf"(?:\s+(?:at|for|with)\s+(?P<employer>.+)|{_TITLE_END})",
+        # A copula of keeping: "I stay an intensive care paramedic, just with a different
+        # service", "I'll remain a teacher", "I'm staying a nurse" ("I stay at a hotel" has
+        # no title after it).
+        rf"\b(?:i|we)(?:'ll|\s+will|'m|\s+am)?\s+(?:(?:still|just|simply|also)\s+)?(?:stay|stays"
+        rf"|staying|stayed|remain|remaining|remained)\s+(?:an?\s+|the\s+)?(?P<obj>{TITLE})"
+        rf"(?:\s+(?:at|for|with)\s+(?P<employer>(?-i:[A-Z0-9]).+)|{_TITLE_END})",
     ), keys=("i'm", "i am", "im ", "we're", "we are", "been", "became", "become",
-             "qualified", "trained"), kind="title", proper=True),
+             "qualified", "trained", "stay", "remain"), kind="title", proper=True),
     Rule("title.retired", "job_title", (
         rf"<BE>(?:now\s+)?(?:retired|a\s+retiree|a\s+pensioner){END}",
         r"<PAST>retired\b(?!\s+from)",

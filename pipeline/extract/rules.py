@@ -21,7 +21,7 @@ from pipeline.extract.move_times import date_told_moves, left_places_as_history
 from pipeline.extract.business import without_business_hobbies
 from pipeline.extract.carry_over import carry_titles
 from pipeline.extract.changes import told_changes
-from pipeline.extract.clause_times import related_time, spare_for, topic_of
+from pipeline.extract.clause_times import lends_time, related_time, spare_for, topic_of
 from pipeline.extract.clauses import (
     Sentence,
     normalise_text,
@@ -301,7 +301,7 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
         pending.append((found, None if (when and not found and _OTHERS.match(body)) else when,
                         body))
     spare = next(((when, topic_of(body)) for found, when, body in pending
-                  if not found and when is not None), None)
+                  if not found and when is not None and lends_time(body)), None)
     for found, when, _ in pending:
         dated = when or spare_for(found, spare) or related_time(found, pending)
         if dated is None and ahead is not None:

@@ -42,13 +42,22 @@ _PAST_MARK = re.compile(r"\b(?:since|ago|last|back\s+in|earlier|used\s+to|until|
 #: "from Monday to Friday", "from the 3rd to the 9th": a range, a schedule or a trip.
 _RANGE_AFTER = re.compile(r"^\s*(?:to|till|until|through|thru|-|–)\b", _I)
 _PAST_WORDS = re.compile(r"\b(?:was|were|had|did|used)\b|'d\b", _I)
+#: A start told as a participle after the job was taken: "I've accepted a job at Itzamna,
+#: starting on the 1st of August", "I was offered the post, beginning in September". The
+#: taking is past; the start it names is the next such day.
+_PARTICIPLE_START = re.compile(r"\b(?:starting|beginning|effective)(?:\s+(?:on|from|in))?\s*$", _I)
+_TAKEN = re.compile(r"\b(?:accepted|signed|took|taken|got|landed|agreed\s+to|said\s+yes\s+to"
+                    r"|offered|hired|given)\b", _I)
 _BORN = re.compile(r"\b(?:born|arrived|died|passed|happened)\b", _I)
 
 
 def start_ahead(clause: str, at: datetime) -> datetime | None:
     """The day a state or change in `clause` starts, when it is one still to come by the
     clause's tense (see the module doc); None when the clause dates nothing ahead."""
-    if _PAST_MARK.search(clause) or _PAST_WORDS.search(clause):
+    if _PAST_MARK.search(clause):
+        return None
+    taken = bool(_TAKEN.search(clause))
+    if _PAST_WORDS.search(clause) and not taken:
         return None
     at = as_utc(at)
     for ref in find_times(clause):
@@ -66,7 +75,10 @@ def start_ahead(clause: str, at: datetime) -> datetime | None:
         if ref.kind == "wday" and not started:
             continue
         when = resolve_future(ref, at)
-        if when is not None and not _past_tense(clause):
+        participle = taken and (_PARTICIPLE_START.search(before) or re.match(
+            r"(?:starting|beginning)\b", ref.text, _I))
+        if when is not None and (participle or not (
+                _PAST_WORDS.search(clause) or _past_tense(clause))):
             return when
     return None
 
