@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pipeline.extract import lexicon as lx
+from pipeline.extract.trust import starts_question
 
 _I = re.IGNORECASE
 
@@ -198,10 +199,31 @@ def _sentences(text: str) -> tuple[Sentence, ...]:
     # its session, a clause put in the present, the short replies people repeat): cut once.
     out = []
     for s in split_sentences(normalise_text(text)):
-        out.append(Sentence(text=s, clauses=tuple(split_clauses(s)),
-                            question=s.rstrip(" \"')]").endswith("?"),
+        clauses = tuple(split_clauses(s))
+        out.append(Sentence(text=s, clauses=clauses,
+                            question=s.rstrip(" \"')]").endswith("?")
+                            and not _emphatic(s, clauses),
                             lowercase=is_lowercase(s)))
     return tuple(out)
+
+
+#: A doubled mark after a statement is emphasis, not asking: "two weeks into the job and I
+#: love it??", "we got the flat?!".
+_DOUBLED_MARK = re.compile(r"(?:\?\?|\?!|!\?)[?!]*[\"')\]]*\s*$")
+
+
+def _emphatic(sentence: str, clauses: tuple[str, ...]) -> bool:
+    """True when `sentence` ends in "??" or "?!" but no clause of it opens like a question
+    ("why is it always me??" still asks)."""
+    if not _DOUBLED_MARK.search(sentence):
+        return False
+    return not any(starts_question(strip_lead(c)) or _ASKING.search(c) for c in clauses)
+
+
+#: Words that ask wherever they stand in a clause: "so it's fine, right??".
+_ASKING = re.compile(r"\b(?:right|really|seriously|isn't it|aren't they|no|huh|or what|or not"
+                     r"|anyone|any ideas?|what|why|how|who|where|when|which)\s*$"
+                     r"|\b(?:what|why|how|who|where|which)\b", _I)
 
 
 _SUBJECTLESS_DO = re.compile(

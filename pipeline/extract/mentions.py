@@ -13,7 +13,7 @@ from typing import Any
 from pipeline.extract import lexicon as lx
 from pipeline.extract.gazetteer import lookup
 from pipeline.extract.mood import users_own
-from pipeline.extract.trust import blocked
+from pipeline.extract.trust import blocked, own_clause_prefix
 
 _I = re.IGNORECASE
 
@@ -94,6 +94,7 @@ def own(text: str, pos: int, question: bool, *, expert_ok: bool = False) -> bool
     # right before the mention describes a thing by the user's own words; the "which" that
     # blocks is the one before somebody else ("the firm which my sister runs").
     prefix = _WHICH_IS.sub(" ", prefix)
+    prefix = own_clause_prefix(prefix)
     return users_own(text, pos, question=question) and not blocked(prefix, expert_ok=expert_ok)
 
 

@@ -10,7 +10,8 @@ someone else's news). The cues are grammatical families (a home noun before "in 
 a work noun before "at <org>", a role before "at"), not sentences.
 
 This module reads places; passing_work.py work; passing_people.py people, pets and life
-events; passing_languages.py, passing_allergies.py and passing_names.py the rest. Pure: text
+events; passing_languages.py, passing_allergies.py, passing_names.py and passing_tastes.py the
+rest. Pure: text
 in, (predicate, value, op, confidence, offset) out; the caller dates them.
 """
 from __future__ import annotations
@@ -21,6 +22,7 @@ from collections.abc import Iterator
 from pipeline.extract import passing_allergies, passing_languages, passing_names
 from pipeline.extract import passing_people as people
 from pipeline.extract.allergy_told import told_allergies
+from pipeline.extract.passing_tastes import tastes
 from pipeline.extract.passing_work import founded, work
 from pipeline.extract.mentions import CAP, NOT_NAMES, Found, cue, own, place_at
 from pipeline.extract.mood import mood_at
@@ -146,6 +148,7 @@ def passing_facts(text: str, *, question: bool, turn_text: str = "") -> list[Fou
     out.extend(passing_allergies.allergies(text, question, turn_text or text))
     out.extend(told_allergies(text, question, turn_text or text))
     out.extend(people.events(text, question, turn_text or text))
+    out.extend(tastes(text, question, turn_text or text))
     return out
 
 _MOVE_VERB = re.compile(r"\b(?:moved|moving|move|relocat\w*|emigrat\w*)\b", _I)

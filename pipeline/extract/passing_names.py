@@ -56,7 +56,7 @@ _MINE_SAY = re.compile(r"\bpronouns\b[^.;!?]{0,80}?\bmine\s+(?:now\s+)?(?:say|sa
                        r"|them|hers|his|theirs|xem|zir)(?:/\w+)?)\b", _I)
 #: Pronouns written on a form that asks for them: "the form has a pronouns box, I put
 #: she/her" (not "... I put he/him for my son").
-_FORM_PRONOUNS = re.compile(r"\bpronouns?\b[^.;!?]{0,60}?\bi\s+(?:just\s+)?(?:put|wrote|ticked"
+_FORM_PRONOUNS = re.compile(r"\bpronouns?\b[^.;!?]{0,60}?\b(?P<i>i)\s+(?:just\s+)?(?:put|wrote|ticked"
                             r"|entered|chose|picked|went\s+with|filled\s+in|selected)\s+(?:down\s+)?"
                             r"(?P<set>(?:she|he|they|xe|ze)/(?:her|him|them|hers|his|theirs|xem"
                             r"|zir))\b(?!\s+(?:for|on)\s+(?:my|our|his|her|their|(?-i:[A-Z])))", _I)
@@ -111,7 +111,9 @@ def names(text: str, question: bool) -> Iterator[Found]:
                      or re.fullmatch(r"[^,.;!?]{0,40}?[A-Z][a-z'-]+\s*[(,]\s*", before))):
             yield "pronouns", m.group("set").lower(), "assert", 0.8, m.start()
     for m in _FORM_PRONOUNS.finditer(text):
-        if own(text, m.start("set"), question):
+        # Judged at the writer: "I wrote" is the user writing, not someone's report.
+        if own(text, m.start("i"), question) and mood_at(
+                text, m.start("set"), question=question).modality == "asserted":
             yield "pronouns", m.group("set").lower(), "assert", 0.85, m.start("set")
     for m in _PRONOUN_USE.finditer(text):
         if own(text, m.start(), question) and "/" not in m.group(0):

@@ -107,7 +107,8 @@ IDENTITY: tuple[Rule, ...] = (
         r"<DO>(?:prefer|like|want)\s+(?:to\s+)?(?:speak|speaking|talk|talking|chat|chatting"
         r"|write|writing|communicate|communicating|converse|conversing|be\s+(?:answered"
         r"|addressed|spoken\s+to)|get\s+(?:answers|replies))(?:\s+(?:to"
-        r"|with)\s+you)?(?:\s+in)?\s+<OBJ>",
+        # "I want to write her card in Hungarian" writes something else in it: no preference.
+        r"|with)\s+you)?(?:\s+in)?\s+(?!(?:her|his|their|my|our|a|an|the|this|that)\s)<OBJ>",
         rf"<DO>prefer\s+(?P<obj>{_LANG})\b",
         r"^(?:(?:from\s+now\s+on|going\s+forward)\s+)?(?:please\s+)?(?:(?:can|could|would|will)"
         r"\s+you\s+(?:please\s+)?)?(?:always\s+)?(?:speak|talk|reply|respond|answer|write|chat"

@@ -40,6 +40,14 @@ _GOAL_VERBS = (r"(?:lose|gain|run|finish|learn|save|buy|quit|become|start|launch
                r"|reduce|lower|eat\s+(?:healthier|better|less|more)|drink\s+less|sleep\s+more"
                r"|exercise\s+more|speak|study|train|compete|qualify|move\s+up|switch\s+careers"
                r"|change\s+careers)\b")
+#: A one-off piece of writing or a gift for someone: what a user asks the assistant to help
+#: with now ("I want to write her card in Hungarian", "I'd like to buy him a present"), not
+#: an aim of their life ("I want to write a novel" is one).
+_TASK = (r"(?:write|draft|buy|get|send|make|find|pick|choose|wrap|sign)\s+(?:(?:her|him|them|me"
+         r"|my|our|his|their|a|an|the|this|that|some|these|those|[\w'-]+'s)\s+){0,3}"
+         r"(?:[\w-]+\s+){0,2}?(?:card|message|note|e-?mail|letter|text|reply|toast|speech|post"
+         r"|caption|invitation|invite|review|bio|present|gift|cake|playlist|menu|list|answer"
+         r"|response|apology|eulogy|thank-you)s?\b")
 _PROPER = r"(?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z])[\w-]*)*"
 
 TASTES: tuple[Rule, ...] = (
@@ -344,10 +352,10 @@ ACTIVE: tuple[Rule, ...] = (
         r"<BE>working\s+(?:towards|toward)\s+<OBJ>",
         r"<BE>(?P<obj>(?:training|saving(?:\s+up)?|studying|preparing|cramming)\s+for\s+.+)",
         r"<BE>trying\s+(?:hard\s+)?" + _TO + r"(?P<obj>" + _GOAL_VERBS + r".*)",
-        r"<DO>(?:really\s+)?(?:want|hope|plan|intend|aim)\s+" + _TO + r"(?P<obj>" + _GOAL_VERBS
-        + r".*)",
-        r"\b(?:i|we)(?:'d|\s+would)\s+(?:really\s+)?(?:like|love)\s+" + _TO + r"(?P<obj>"
-        + _GOAL_VERBS + r".*)",
+        r"<DO>(?:really\s+)?(?:want|hope|plan|intend|aim)\s+" + _TO + r"(?P<obj>(?!" + _TASK
+        + r")" + _GOAL_VERBS + r".*)",
+        r"\b(?:i|we)(?:'d|\s+would)\s+(?:really\s+)?(?:like|love)\s+" + _TO + r"(?P<obj>(?!"
+        + _TASK + r")" + _GOAL_VERBS + r".*)",
         r"<BE>(?:(?:really|so|absolutely|fully)\s+)?(?:determined|committed|resolved|on\s+a\s+"
         r"mission|going\s+all\s+out|doing\s+my\s+best|pushing\s+myself)\s+" + _TO + r"(?P<obj>"
         + _GOAL_VERBS + r".*)",

@@ -239,6 +239,38 @@ def framed(sentence: str) -> bool:
     return bool(_FRAME.match(sentence))
 
 
+#: Where a new statement of the user's own starts inside a sentence: a clause boundary (a
+#: comma, semicolon, colon or dash, or "and"/"but"/"so"), then a first-person subject. "The
+#: lab wiki asks everyone for pronouns, and I put she/her": the asking is the wiki's; the
+#: putting is the user's own statement.
+_OWN_CLAUSE = re.compile(
+    r"(?:[;:,]|\s[-\u2013\u2014]\s|\b(?:and|but|so|yet)\b)\s*(?:(?:and|but|so|yet|also|now|then"
+    r"|honestly|anyway|still)\b,?\s*)*(?=(?:i|i'm|i've|i'd|i'll|we|we're|we've|we'd|we'll)\b|$)",
+    _I)
+#: Words that frame a whole sentence, not only their clause: a condition, a fiction, a
+#: joke, a wish, a retraction ("if we move, I work from home"; "in the game I'm a knight and
+#: I live in a castle"). Before them the statement stays blocked however it is joined.
+_SENTENCE_FRAMES = re.compile(
+    r"\b(?:if|unless|whether|suppose|supposing|imagine|imagining|pretend|pretending|what if"
+    r"|in case|as if|as though|wish|wished|wishing|forget|forgot|delete|erase|remove"
+    r"|rumou?r|allegedly|supposedly|not true|isn't true|never said|didn't say|joke|joking"
+    r"|kidding|fake|lie|lying|role-?play|story|character|novel|game|example|e\.g"
+    r"|hypothetically|theoretically)\b", _I)
+
+
+def own_clause_prefix(prefix: str) -> str:
+    """The part of `prefix` (the words of a sentence before a statement) that governs the
+    statement: from the start of its own first-person clause when an earlier clause only
+    reports, asks or wants something ("my sister says it's ugly, but I love it"), the whole
+    prefix when an earlier word frames the sentence (`_SENTENCE_FRAMES`)."""
+    cut = None
+    for m in _OWN_CLAUSE.finditer(prefix):
+        cut = m.end()
+    if cut is None or _SENTENCE_FRAMES.search(prefix[:cut]):
+        return prefix
+    return prefix[cut:]
+
+
 def blocked(prefix: str, *, expert_ok: bool = False) -> bool:
     """True when the words before a statement make it conditional, wished, planned,
     reported by someone else, or otherwise not the user's own current fact. With

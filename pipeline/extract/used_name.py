@@ -58,7 +58,12 @@ _USED_ANYWHERE = re.compile(
     r"(?:calls?\s+me|knows?\s+me\s+as)\s+(?P<u2>" + NAME + r")"
     r"|\b(?:i\s+(?:go\s+by|answer\s+to)|(?:please\s+|just\s+)?call\s+me)\s+(?P<u3>" + NAME + r")"
     r"|\bsign\s+(?:it|off|the\s+(?:card|email|e-mail|message|note|letter))(?:\s+(?:as|with))?"
-    r"\s+(?P<u4>" + NAME + r")\b", _I)
+    r"\s+(?P<u4>" + NAME + r")\b"
+    # A bare name asked for after the official one: "so Teo, please", "but please just
+    # Grete", "Jon is fine".
+    r"|(?:^|[,;:.]\s*|\b(?:so|but|just)\s+)(?:just\s+)?(?P<u5>" + NAME + r")(?:,?\s+please\b"
+    r"|\s+(?:is|'s)\s+(?:fine|ok|okay|good|great|better)\b|\s+(?:works|will\s+do)\b)"
+    r"|\bplease\s+(?:just\s+)?(?P<u6>" + NAME + r")\s*(?=[.!,;]|$)", _I)
 #: The user disowns the official name: "nobody has called me that since school".
 _DISOWNED = re.compile(r"\b(?:nobody|no\s+one|no-one)\s+(?:\w+\s+){0,2}?(?:calls?|called|uses?"
                        r"|used)\s+(?:me\s+)?(?:that|it)\b|\bonly\s+my\s+\w+\s+calls?\s+me\s+that\b"
