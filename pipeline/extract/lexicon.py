@@ -101,7 +101,7 @@ Yoruba Zulu
                           # varieties people name that ISO 639-1 lists under another name or not
                           ) | frozenset("""Valencian Hokkien Cantonese Hakka Teochew Shanghainese
 Scots Gaelic Patois Cebuano Ilocano Konkani Tulu Sylheti Darija Tamazight Kabyle Tigrinya
-isiZulu isiXhosa isiNdebele Sesotho Setswana Sepedi siSwati Tshivenda Xitsonga
+isiZulu isiXhosa isiNdebele Sesotho Setswana Sepedi siSwati Tshivenda Xitsonga Luganda Kiswahili
 """.split()) | iso_languages()
 
 LANGUAGE_BY_LOWER: dict[str, str] = {w.lower(): w for w in LANGUAGES}

@@ -26,8 +26,9 @@ _NAMED = re.compile(
     r"|(?:we|i|everyone|everybody|the\s+kids|the\s+children)\s+(?:all\s+)?(?:just\s+)?"
     r"(?:call|calls)\s+(?:him|her|it)"
     # "a little orange thing we've called Churro": the pet just named, described again.
-    r"|an?\s+(?:[a-z-]+\s+){0,3}?(?:thing|one|fluffball|furball|monster|rascal|beast)\s+"
-    r"(?:that\s+)?(?:we|i)(?:'ve|\s+have)?\s+(?:named|called))"
+    # "a little black and white one called Pepita": the pet, said again with its name.
+    r"|an?\s+(?:[a-z-]+\s+){0,4}?(?:thing|one|fluffball|furball|monster|rascal|beast)\s+"
+    r"(?:(?:that\s+)?(?:we|i)(?:'ve|\s+have)?\s+)?(?:named|called))"
     r"\s+(?P<name>(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)\b", _I)
 #: "The cat is called Smudge": the name of the pet of that kind.
 _KIND_NAMED = re.compile(r"\b(?:the|our|my)\s+(?P<kind>[a-z]+)(?:'s\s+name\s+is|\s+is\s+(?:called"
@@ -51,6 +52,16 @@ _APPOSED = re.compile(r"\b(?P<breed>" + lx.alt(tuple(lx.ANIMALS)) + r")(?:\s+(?:
                       r"(?:ago|yesterday|today)|\s+(?:in|on|at|from|last|this)\s+[\w-]+)?"
                       r",\s+(?P<name>(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)(?=\s*(?:[,.;!]|$|\band\s+"
                       r"(?!(?:i|me)\b)(?:she|he|it|they)\b|\bwho\b))", _I)
+#: Several pets named at once, by whoever named them: "Ilinca named them Cartof and Fasole",
+#: "the kids call them Pip, Pop and Squeak" (the pets are the ones the turn just told of).
+_THEM_NAMED = re.compile(r"\b(?:named|called|call|calls|christened|dubbed)\s+them\s+(?P<names>"
+                         r"(?-i:[A-Z])[a-z\u00e0-\u017f'-]+(?:\s*,\s*(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)*"
+                         r",?\s+(?:and|&)\s+(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)\b", _I)
+_NAME_WORD = re.compile(r"(?-i:[A-Z])[a-z\u00e0-\u017f'-]+")
+#: A sentence that is only a name, with at most its reason: "We adopted a street puppy.
+#: Laddoo, because he's round and golden." The name of the pet the sentence before told of.
+_BARE_NAME = re.compile(r"^\W*(?P<name>(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)\s*(?:[.!]+\s*$|[,\u2013\u2014-]"
+                        r"\s*(?:because|since|as|after|for|short\s+for)\b)")
 #: A word every one of the four patterns above needs (with their flags): without it, none
 #: can match, and a sentence costs one cheap search instead of four.
 _NAMING_WORD = re.compile(r"name|call|christened|dubbed", _I)
@@ -62,6 +73,17 @@ def name_pets(found: Sequence[SentenceClaims]) -> list[SentenceClaims]:
     """`found` with unnamed pets named by a later phrase; inputs are not modified."""
     out = [SentenceClaims(s.turn, s.text, tuple(s.claims)) for s in found]
     for index, sentence in enumerate(out):
+        bare = _BARE_NAME.match(sentence.text)
+        if (bare is not None and index > 0 and out[index - 1].turn == sentence.turn
+                and is_name(bare.group("name")) and not sentence.claims):
+            _rename_latest(out, index - 1, bare.group("name"), len(out[index - 1].text), None)
+            continue
+        several = _THEM_NAMED.search(sentence.text)
+        if several is not None:
+            found = [n for n in _NAME_WORD.findall(several.group("names")) if is_name(n)]
+            if len(found) > 1:
+                _name_several(out, index, found, several.start())
+                continue
         apposed = _APPOSED.search(sentence.text)
         if apposed is not None and is_name(apposed.group("name")):
             _rename_latest(out, index, apposed.group("name"), len(sentence.text), None)
@@ -102,3 +124,34 @@ def _rename_latest(out: list[SentenceClaims], index: int, name: str, at: int,
             claims[j] = claim.model_copy(update={"object": named})
             out[i] = SentenceClaims(sentence.turn, sentence.text, tuple(claims))
             return
+
+
+def _name_several(out: list[SentenceClaims], index: int, found: list[str], at: int) -> None:
+    """The latest unnamed pet claim of several animals ("two guinea pigs") becomes one named
+    pet per name ("guinea pig named Cartof", "guinea pig named Fasole")."""
+    for i in range(index, -1, -1):
+        sentence = out[i]
+        if out[index].turn - sentence.turn > _TURNS_BACK:
+            return
+        claims = list(sentence.claims)
+        for j in range(len(claims) - 1, -1, -1):
+            claim = claims[j]
+            if claim.predicate != "pet" or claim.op != "assert":
+                continue
+            if " named " in claim.object:
+                return
+            kind = _kind_of(claim.object)
+            if kind is None or (i == index and sentence.text.find(claim.object) > at):
+                continue
+            named = [claim.model_copy(update={"object": f"{kind} named {n}"}) for n in found]
+            out[i] = SentenceClaims(sentence.turn, sentence.text,
+                                    (*claims[:j], *named, *claims[j + 1:]))
+            return
+
+
+def _kind_of(value: str) -> str | None:
+    """The animal of a pet claim told in the plural ("two guinea pigs": guinea pig)."""
+    for plural, singular in sorted(lx.ANIMAL_PLURALS.items(), key=lambda kv: -len(kv[0])):
+        if re.search(r"\b" + re.escape(plural) + r"$", value, _I):
+            return singular
+    return None

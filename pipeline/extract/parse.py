@@ -63,7 +63,9 @@ _PEOPLE_WORDS = re.compile(
 _SET_OFF = re.compile(r"[,:]")
 _LANGUAGE_WORD = re.compile(r"\b(?:" + lx.alt(lx.LANGUAGES) + r")\b")
 _LANGUAGE_USE = re.compile(r"\b(?:speak\w*|spoke|writ\w*|read\w*|us(?:e|es|ing)|translat\w*"
-                           r"|interpret\w*|teach\w*|at (?:home|work|school|church)|with)\b", re.I)
+                           r"|interpret\w*|teach\w*|taught|at (?:home|work|school|church)|with"
+                           r"|(?:think|dream|count|swear|pray)\w* in|gave (?:me|us)"
+                           r"|(?:is|'s) (?:home|my|our))\b", re.I)
 _JOB = re.compile(r"\b(?:my|our) (?:\w+ )?(?:job|role|position|post|internship|contract"
                   r"|placement|gig) (?:at|with)\b|\bdrives? (?:an? )?(?:\w+ )?(?:forklift|bus|taxi"
                   r"|cab|minicab|lorry|tram|train|ambulance|crane|tractor|digger"
@@ -102,7 +104,8 @@ def wanted(text: str, known: frozenset[str], turn_text: str = "") -> frozenset[s
                    if (m.group(1) or m.group(2)) not in NOT_NAMES]
     names = [m.group(1) or m.group(2) for m in capitalised]
     job = _JOB.search(text)
-    if not names and not job and not parse_work.wanted(text):
+    # A language opening the sentence is a name past no other: "Polish is what we speak".
+    if not names and not job and not parse_work.wanted(text) and not _LANGUAGE_WORD.search(text):
         return frozenset()
     mine = bool(_FIRST_PERSON.search(text))
     out: set[str] = set()

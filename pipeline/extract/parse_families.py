@@ -25,6 +25,7 @@ from typing import Any
 
 from pipeline.extract import lexicon as lx
 from pipeline.extract.mentions import Found, is_name, own, place_at
+from pipeline.extract.mood import mood_at
 from pipeline.extract.parse_clause import asserted_now, governor, is_user, mine, subject_of
 
 Doc = Any  # a spaCy Doc
@@ -59,6 +60,14 @@ _GONE = frozenset({"late", "ex", "deceased", "dead", "departed", "estranged"})
 _ENDINGS = frozenset({"die", "pass", "lose", "bury", "rehome", "leave", "divorce", "separate",
                       "break", "run", "go", "put", "miss"})
 _SPEAK = frozenset({"speak", "write", "read", "use", "translate", "interpret", "teach"})
+#: How a language the user speaks stands as the verb's object, fronted or not.
+_OBJECTS = frozenset({"dobj", "npadvmod", "dep"})
+#: Verbs that give the user a language they have since ("gave me Marathi").
+_GIVEN = frozenset({"give", "teach", "leave"})
+#: Verbs of thinking in a language ("what I think in", "what I dream in").
+_THINK_IN = frozenset({"think", "dream", "count", "swear", "pray"})
+#: Complements naming a language as the user's own tongue ("Tamil is home").
+_HOME_WORDS = frozenset({"home", "language", "tongue", "dialect"})
 #: Where a language is used, in a verbless list ("Portuguese at home, Japanese at work").
 _LANGUAGE_SETTINGS = frozenset({"home", "work", "school", "church"})
 _JOB_NOUNS = frozenset({"job", "role", "position", "post", "internship", "contract",
@@ -112,6 +121,14 @@ def _own(token: Token, text: str) -> bool:
     from the start of the sentence the parser puts it in (the splitter may join two)."""
     start = token.sent.start_char
     return own(text[start:], token.idx - start, False)
+
+
+def _kept(token: Token, text: str) -> bool:
+    """The user's own clause, asserted or told as backstory: what "twenty years in Nashik
+    gave me" is still theirs."""
+    start = token.sent.start_char
+    mood = mood_at(text[start:], token.idx - start, question=False)
+    return mood.subject == "user" and mood.modality in ("asserted", "backstory")
 
 
 # --- where the user lives ---------------------------------------------------------------------
@@ -300,12 +317,45 @@ def _languages(doc: Doc, text: str) -> Iterator[Found]:
                 continue
             first = holder
         head = first.head
-        if first.dep_ == "dobj" and head.lemma_.lower() in _SPEAK and _users_clause(
-                head, text, token):
+        if first.dep_ in _OBJECTS and head.lemma_.lower() in _SPEAK and (
+                first.dep_ == "dobj" or first.i < head.i) and _users_clause(head, text, token):
+            # "we speak mostly Danish at home", and fronted: "English I use all day at work"
             yield "language_spoken", token.text, "assert", 0.8, token.idx
+        elif first.dep_ == "dobj" and head.lemma_.lower() in _GIVEN and any(
+                c.dep_ == "dative" and c.lower_ in ("me", "us") for c in head.children) and (
+                asserted_now(head, tense=False) and _kept(token, text)):
+            # "twenty years in Nashik gave me Marathi": the user has it since
+            yield "language_spoken", token.text, "assert", 0.75, token.idx
+        elif first.dep_ == "nsubj" and head.lemma_ == "be" and _identified(head) and (
+                asserted_now(head) and _own(token, text)):
+            # "Romanian is what I think in", "Tamil is home", "Swahili is my first language"
+            yield "language_spoken", token.text, "assert", 0.8, token.idx
+        elif (first.dep_ == "attr" and head.lemma_ == "be" and _it_subject(head)
+              and _setting(head) and asserted_now(head) and _own(token, text)):
+            # "it's Hindi and English at work"
+            yield "language_spoken", token.text, "assert", 0.75, token.idx
         elif ((_setting(token) or _setting(first)) and _fragment(first)
               and _own(token, text)):
             yield "language_spoken", token.text, "assert", 0.75, token.idx
+
+
+def _identified(be: Token) -> bool:
+    """The copula names the language as the user's own: its complement is what the user
+    speaks or thinks in ("what I think in", "what we speak at home") or their home tongue
+    ("home", "my first language", "my mother tongue")."""
+    for c in be.children:
+        if c.dep_ == "attr" and c.lower_ in _HOME_WORDS and (
+                c.lower_ == "home" or mine(c)):
+            return True
+        if c.dep_ in ("ccomp", "relcl", "attr") and c.pos_ == "VERB" and (
+                c.lemma_.lower() in _SPEAK | _THINK_IN) and is_user(subject_of(c)) and any(
+                t.lower_ == "what" for t in c.subtree) and asserted_now(c):
+            return True
+    return False
+
+
+def _it_subject(be: Token) -> bool:
+    return any(c.dep_ in ("nsubj", "expl") and c.lower_ == "it" for c in be.children)
 
 
 def _setting(token: Token) -> bool:

@@ -404,6 +404,15 @@ PEOPLE: tuple[Rule, ...] = (
                           "took in", "welcomed", "brought home", "fostered", "my ", "our ",
                           "taken", "took on", "took over", "inherited", "ended up",
                           "share", "live"}))),
+    # What follows a colon says what the thing before it is: "We have a new member of the
+    # household: a rescue kitten called Pandan" (the clause splitter parts the two).
+    Rule("pet.colon", "pet", (
+        *(lead + r"\s+[^:.;!?]{1,60}:\s*(?P<obj>(?:an?|one|two|three|\d+)\s+(?:[\w-]+\s+){0,3}?"
+                 r"(?:" + _ANIMAL + r")\b.*)"
+          for lead in (r"<DO>(?:have|own)", r"<HAVE>got", r"<PAST>(?:got|adopted|rescued"
+                       r"|welcomed|took\s+in|brought\s+home|fostered)")),
+    ), keys=("have", "got", "own", "adopted", "rescued", "welcomed", "took in",
+             "brought home", "fostered"), scope="sentence", on_neg="skip"),
     Rule("pet.gone", "pet", (
         r"\b(?:my|our)\s+(?:(?:beloved|old|sweet|dear|poor)\s+)?(?P<obj>(?:[\w-]+\s+){0,2}?(?:"
         + _ANIMAL + r"))(?:,?\s+(?P<x_pname>" + _CAP + r"),?)?\s+(?:recently\s+|sadly\s+|just\s+"

@@ -64,6 +64,8 @@ EXAMPLES: dict[str, tuple[str, str, str, str]] = {
                     "assert"),
     "pet.have": ("I have a rabbit named Clover.", "pet", "rabbit named Clover", "assert"),
     "pet.gone": ("Our parrot died.", "pet", "parrot", "retract"),
+    "pet.colon": ("We have a new member of the family: a rescue puppy called Biscuit.", "pet",
+                  "puppy named Biscuit", "assert"),
     "allergy.allergic": ("I'm allergic to kiwi.", "allergy", "kiwi", "assert"),
     "allergy.reaction": ("I react badly to aspirin.", "allergy", "aspirin", "assert"),
     "allergy.fronted": ("I can't eat kiwi - allergy.", "allergy", "kiwi", "assert"),
