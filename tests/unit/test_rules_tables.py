@@ -63,6 +63,8 @@ EXAMPLES: dict[str, tuple[str, str, str, str]] = {
     "access.must": ("Subtitles are a must for me.", "accessibility_need", "subtitles",
                     "assert"),
     "pet.have": ("I have a rabbit named Clover.", "pet", "rabbit named Clover", "assert"),
+    "pet.colon": ("We've got a new flatmate: a tortoise named Bertie.", "pet",
+                  "tortoise named Bertie", "assert"),
     "pet.gone": ("Our parrot died.", "pet", "parrot", "retract"),
     "pet.colon": ("We have a new member of the family: a rescue puppy called Biscuit.", "pet",
                   "puppy named Biscuit", "assert"),
