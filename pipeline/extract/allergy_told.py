@@ -87,7 +87,13 @@ _CONFIRMED = re.compile(
     r"|unfortunately|on\s+the\s+other\s+hand)\s*,)?\s+(?:is|are|'s|was|were)\s+(?:(?:definitely"
     r"|very\s+much|sadly|unfortunately|absolutely|100%|totally|confirmed)\s+)*still\s+(?:(?:very"
     r"\s+much|definitely)\s+)?(?:a\s+(?:hard\s+)?(?:no|no-go|problem)|an\s+issue|off\s+the\s+(?:menu"
-    r"|table)|off-limits|positive|real)\b(?!\s+for\s+(?:my|our|his|her|their)\b)", _I)
+    r"|table)|off-limits|positive|real)\b(?!\s+for\s+(?:my|our|his|her|their)\b)"
+    # The test names what it found: "the allergy test came back yesterday and it's dust
+    # mites, not the dog", "my skin-prick test showed cats" (someone's, "Ana's test", is hers).
+    r"|\b(?:the|my)\s+(?:allergy\s+|skin[- ]prick\s+|blood\s+|patch\s+)?test(?:\s+results?)?\s+"
+    r"(?:[\w'-]+\s+){0,4}?(?:and\s+)?(?:it's|it\s+is|it\s+was|it\s+turned\s+out\s+to\s+be"
+    r"|showed|shows|says|said|found|confirmed)\s+(?:an?\s+)?(?:allergy\s+to\s+)?(?:it's\s+)?"
+    + _A.replace("<a>", "<e>") + r"\b", _I)
 
 
 def told_allergies(text: str, question: bool, turn_text: str = "") -> Iterator[Found]:
@@ -125,7 +131,7 @@ def _own_clause(text: str, pos: int, question: bool) -> bool:
 
 
 def _value(m: re.Match[str]) -> str:
-    return next(v for k in ("a", "b", "c", "d") if (v := m.groupdict().get(k))).lower()
+    return next(v for k in ("a", "b", "c", "d", "e") if (v := m.groupdict().get(k))).lower()
 
 
 def _negated_between(m: re.Match[str]) -> bool:

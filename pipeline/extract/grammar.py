@@ -39,7 +39,7 @@ ADV = rf"(?:(?:{_ADVERBS}|{LY_ADVERB})\s+)*"
 
 #: Where an object that is a closed-class word ends ("vegetarian", "married", "deaf").
 END = (r"(?=\s*$|\s*[,;.!?)]|\s+(?:now|too|as\s+well|anymore|any\s+more|any\s+longer|again"
-       r"|these\s+days|since|for|and|but|so|because|though|although|myself|btw|lol|haha"
+       r"|at\s+home|these\s+days|since|for|and|but|so|because|though|although|myself|btw|lol|haha"
        r"|by\s+the\s+way|actually|right\s+now|at\s+the\s+moment|currently|yet|either|already"
        r"|in|last|this|back|with|to|after|before|recently|officially|finally|ago|nowadays"
        r"|full[- ]time|part[- ]time|then|i|which|who|if|when|unless|or|though|myself|anyway"

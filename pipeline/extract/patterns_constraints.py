@@ -111,8 +111,11 @@ CONSTRAINTS: tuple[Rule, ...] = (
         r"<DO>(?:follow|eat|do)\s+(?:an?\s+|the\s+)?(?:strict\s+)?(?P<obj>[\w-]+(?:\s+[\w-]+)?)"
         r"\s+diet\b",
     ), keys=("diet",), kind="diet_any", on_neg="retract"),
+    # Only alcohol is a restriction one drinks without: "I just don't drink milk" is a
+    # taste, not dairy-free (who eats cheese still drinks no milk).
     Rule("diet.dont-eat", "dietary_restriction", (
-        r"<DO>(?:eat|drink|touch|consume|have|do)\s+(?P<obj>" + _FOODS + r")\b",
+        r"<DO>(?:eat|touch|consume|have|do)\s+(?P<obj>" + _FOODS + r")\b",
+        r"<DO>drink\s+(?P<obj>(?:any\s+)?(?:alcohol|booze))\b",
     ), keys=("eat", "drink", "touch", "consume", "have", "do"), kind="avoided", op="skip",
         on_neg="assert"),
     Rule("diet.off-menu", "dietary_restriction", (
@@ -217,7 +220,8 @@ CONSTRAINTS: tuple[Rule, ...] = (
     # been nearly a month since my last cigarette" (the clauses split at "since": the whole
     # sentence). Someone else's last cigarette ("since his last") is theirs.
     Rule("smoking.since-last", "smoking_status", (
-        r"\b(?:it's|it\s+is|it\s+has|it\s+had|it'd|been|over|almost|nearly|about)\s+(?:\w+\s+){0,4}?"
+        r"\b(?:it's|it\s+is|it\s+has|it\s+had|it'd|it'll|it\s+will|been|over|almost|nearly|about)\s+"
+        r"(?:\w+\s+){0,4}?"
         r"(?:days?|weeks?|months?|years?|a\s+while|ages)\s+(?:now\s+)?since\s+(?:i\s+(?:had|smoked)\s+)?"
         r"my\s+(?:very\s+)?last\s+(?:cigarette|cig|smoke|fag)\b",
         r"\b(?:it's|it\s+is|it\s+has|it's\s+been)\s+(?:\w+\s+){0,4}?(?:days?|weeks?|months?|years?)"

@@ -49,6 +49,16 @@ _TASK = (r"(?:write|draft|buy|get|send|make|find|pick|choose|wrap|sign)\s+(?:(?:
          r"|caption|invitation|invite|review|bio|present|gift|cake|playlist|menu|list|answer"
          r"|response|apology|eulogy|thank-you)s?\b")
 _PROPER = r"(?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z])[\w-]*)*"
+_DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+#: How often a habit comes round: "three mornings a week", "twice a week", "every Sunday",
+#: "most weekends", "on Wednesdays".
+_FREQUENCY = (r"(?:(?:once|twice|\w+\s+times|(?:\w+\s+)?(?:mornings|evenings|nights|days|afternoons"
+              r"|lunchtimes|weekends))\s+(?:a|per|every)\s+(?:week|month|fortnight)|every\s+(?:other\s+)?"
+              r"(?:" + _DAYS + r"|weekend|morning|evening|week)|most\s+(?:mornings|evenings|weekends"
+              r"|days|nights|" + _DAYS + r")|on\s+" + _DAYS + r"|(?:" + _DAYS + r")\s+(?:mornings"
+              r"|evenings|nights|afternoons))\b")
+_HABIT_VERB = (r"swim|cycle|surf|hike|climb|boulder|skate|row|sail|kayak|ski|jog"
+               r"|paddleboard|fence|dance|paint|sketch|knit")
 
 TASTES: tuple[Rule, ...] = (
     Rule("likes", "likes", (
@@ -176,6 +186,13 @@ TASTES: tuple[Rule, ...] = (
         r"<PAST>(?:joined|signed\s+up\s+(?:for|to))\s+(?:a|an|the|my|our)\s+(?:local\s+|new\s+)?"
         r"(?P<obj>" + _HOBBY_WORD + r")\s+(?:club|team|league|group|society|class|course"
         r"|studio)\b",
+        # ... someone's club, or the pastime with its kind: "the university's sea kayaking
+        # club"; a place to do it found: "I found a fencing salle near the harbour".
+        r"<PAST>(?:joined|signed\s+up\s+(?:for|to))\s+(?:a|an|the|my|our)\s+(?:[\w-]+'s\s+)?"
+        r"(?:local\s+|new\s+)?(?:[a-z-]+\s+)?(?P<obj>" + _HOBBY_WORD + r")\s+(?:club|team|league"
+        r"|group|society|class|course|studio)\b",
+        r"<PAST>found\s+(?:a|an|the)\s+(?:new\s+|good\s+|local\s+)?(?P<obj>" + _ACTIVITY + r"|"
+        + _OUTDOOR + r")\s+(?:club|salle|gym|dojo|studio|wall|team|group|class|school)\b",
         r"<PAST>(?:joined|signed\s+up\s+(?:for|to))\s+(?:a|an|the)\s+(?:local\s+)?"
         r"(?P<obj>choir|band|orchestra)\b",
         r"<PAST>signed\s+up\s+for\s+(?P<obj>" + _HOBBY_WORD + r")\b",
@@ -186,7 +203,7 @@ TASTES: tuple[Rule, ...] = (
         r"|practice|group|club|team|coach|tutor|recital)\b",
         r"^(?P<obj>choir|" + _ACTIVITY + r"|" + _OUTDOOR + r")\s+is\s+still\s+(?:on\s+)?"
         r"(?:every\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b",
-    ), keys=("joined", "signed up", "switched", "do ", "still", "play", "lesson", "teacher",
+    ), keys=("joined", "signed up", "found", "switched", "do ", "still", "play", "lesson", "teacher",
              "class", "practice", "group", "club", "team", "coach", "tutor", "recital"),
         kind="hobby_any",
         confidence=0.85),
@@ -206,6 +223,13 @@ TASTES: tuple[Rule, ...] = (
         # is no hobby).
         r"<HAVE>been\s+(?:(?:going|doing)\s+)?(?P<obj>" + _OUTDOOR + r"|" + _ACTIVITY
         + r")\b(?=\s+(?:again\s+|regularly\s+|a\s+lot\s+)?(?:since|for)\b)",
+        # ... with where it is done between: "I've been trail running up the Schockl since
+        # March" ("walking to work for years" is a commute).
+        # ("been running late for weeks" is no pastime)
+        r"<HAVE>been\s+(?P<obj>" + _OUTDOOR + r")\b(?!\s+(?:to|into|home|back|late|behind|out"
+        r"|low|short|around|away|after|errands|on\s+empty|a\s+(?:fever|temperature))\b)"
+        r"(?=(?:\s+[\w'-]+)"
+        r"{1,5}?\s+(?:since|for)\s)",
     ), keys=("most ", "every ", "each ", "been ", "days", "weekends"), kind="hobby_any",
         confidence=0.8),
     # A pastime by its verb in the simple present, where or how often: "I swim at Kalevan
@@ -214,9 +238,23 @@ TASTES: tuple[Rule, ...] = (
         r"<DO>(?:still\s+|now\s+|mostly\s+|also\s+)?(?P<obj>swim|cycle|surf|hike|climb|boulder|skate"
         r"|row|sail|kayak|ski|jog|paddleboard)\s+(?:at|in|with|every|most|twice|three\s+times|once"
         r"|on\s+(?:weekends|sundays|saturdays)|instead|a\s+lot|regularly|daily|weekly)\b",
+        # ... or with its frequency a few words on, the habitual present: "I row on the Mur
+        # three mornings a week", "we paddle on the fjord on Wednesdays" ("I swim to
+        # the shop" has no frequency).
+        r"<DO>(?P<obj>" + _HABIT_VERB + r")\b(?=(?:\s+[\w'-]+){0,6}?\s+" + _FREQUENCY + r")",
     ), keys=("swim", "cycle", "surf", "hike", "climb", "boulder", "skate", "row", "sail",
-             "kayak", "ski", "jog", "paddleboard"), kind="activity_verb", on_neg="skip",
-        confidence=0.8),
+             "kayak", "ski", "jog", "paddleboard", "fence", "dance", "paint", "sketch", "knit"),
+        kind="activity_verb", on_neg="skip", confidence=0.8),
+    # A pastime told by its slot: "Rowing is still three mornings a week", "What I do
+    # after work now is bouldering, three evenings a week" (what one does for a living is
+    # no pastime).
+    Rule("hobby.frequency", "hobby", (
+        r"^(?P<obj>choir|" + _ACTIVITY + r"|" + _OUTDOOR + r")\s+(?:is|'s)\s+(?:still\s+|now\s+"
+        r"|usually\s+)?(?:on\s+)?" + _FREQUENCY,
+        r"^what\s+(?:i|we)\s+(?:do|love\s+doing|enjoy\s+doing|like\s+doing)\s+(?!(?:[\w'-]+\s+)*?"
+        r"for\s+(?:a\s+living|work|money|my\s+job)\b)(?:[\w'-]+\s+){0,4}?(?:is|are)\s+(?P<obj>"
+        + _HOBBY_WORD + r")\b",
+    ), keys=("is ", "'s ", "what i", "what we"), kind="hobby_any", confidence=0.8),
     # Taken to a pastime by someone, and kept at it: "a couple of lads dragged me to sea
     # swimming and I've been going every Sunday since" (a one-off, "and I've avoided it
     # since", is none).
@@ -266,10 +304,13 @@ TASTES: tuple[Rule, ...] = (
         unless=r"\b(?:bought|buy|buying|got\s+(?:a|myself\s+a)\s+(?:new|better)|upgrad\w*|replac\w*"
                r"|new\s+one|better\s+one)\b"),
     Rule("hobby.stopped", "hobby", (
+        # An instrument or kit put away for good: "I put the zither away for good in January".
+        r"<PAST>(?:put|packed)\s+(?:the|my|our)\s+(?P<obj>[a-z]+)\s+away\s+for\s+(?:good|ever)\b",
+        r"<PAST>(?:put|packed)\s+away\s+(?:the|my|our)\s+(?P<obj>[a-z]+)\s+for\s+(?:good|ever)\b",
         r"<PAST>(?:stopped|quit|gave\s+up|given\s+up)\s+" + _NOT_HOBBY + r"(?P<obj>\w+ing\b.*)",
         r"<PAST>(?:stopped|quit|gave\s+up|given\s+up|dropped)\s+(?:the\s+|my\s+)?(?P<obj>"
         + _ACTIVITY + r"|" + _OUTDOOR + r")\b",
-    ), keys=("stopped", "quit", "gave up", "given up", "dropped"), kind="hobby_any",
+    ), keys=("stopped", "quit", "gave up", "given up", "dropped", "away"), kind="hobby_any",
         op="retract", on_neg="skip"),
     # A pastime ended by its negated habit: "I don't paint anymore", "we no longer sail"
     # ("I don't paint on weekdays" keeps it; someone else's "doesn't" is theirs).

@@ -182,3 +182,125 @@ def test_a_start_told_as_a_participle_after_taking_the_job(text: str, employer: 
 def test_a_start_that_is_past_keeps_its_past() -> None:
     assert _planned("I started at Lumen on the 3rd.", "employer") == []
     assert "Lumen" in _now("I started at Lumen on the 3rd.", "employer")
+
+
+# ---- habits: a pastime by its verb and frequency, by its slot, by a club; ended by putting
+# it away; an allergy a test names; a year since the last cigarette; a household's diet.
+
+def _hobbies(text: str) -> list[str]:
+    return _now(text, "hobby")
+
+
+@pytest.mark.parametrize("text, value", [
+    ("I row on the Douro three mornings a week before the office opens.", "rowing"),
+    ("We swim in the lake every Sunday, whatever the weather.", "swimming"),
+    ("I climb at the old quarry with Tomas on Thursdays.", "climbing"),
+])
+def test_a_pastime_by_its_verb_and_frequency(text: str, value: str) -> None:
+    assert value in _hobbies(text)
+
+
+@pytest.mark.parametrize("text", [
+    "I swim to the shop sometimes when the bridge is shut.",
+    "My wife rows on the river every Sunday.",
+    "I ride the bus to work five days a week.",
+])
+def test_a_verb_without_a_habit_or_not_the_users(text: str) -> None:
+    assert _hobbies(text) == []
+
+
+@pytest.mark.parametrize("text, value", [
+    ("Swimming is still twice a week, before the kids wake up.", "swimming"),
+    ("What I do on weekends now is sailing, most Saturdays on the estuary.", "sailing"),
+    ("What we love doing is hiking, every other weekend.", "hiking"),
+])
+def test_a_pastime_by_its_slot(text: str, value: str) -> None:
+    assert value in _hobbies(text)
+
+
+def test_a_living_is_no_pastime() -> None:
+    assert _hobbies("What I do for a living is accounting.") == []
+
+
+@pytest.mark.parametrize("text, value", [
+    ("I've joined the city's open-water swimming club at last.", "swimming"),
+    ("I found a climbing gym near the office, so lunchtimes are sorted.", "climbing"),
+    ("We found a fencing club round the corner from the flat.", "fencing"),
+])
+def test_a_pastime_by_its_club(text: str, value: str) -> None:
+    assert value in _hobbies(text)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("I've been trail running in the hills above town since the autumn.", "trail running"),
+    ("We've been sailing off the north coast for two summers.", "sailing"),
+    ("I've been cycling along the canal since May.", "cycling"),
+])
+def test_a_pastime_kept_up_where_it_is_done(text: str, value: str) -> None:
+    assert value in _hobbies(text)
+
+
+def test_a_commute_is_no_pastime() -> None:
+    assert _hobbies("I've been walking to work for years.") == []
+
+
+@pytest.mark.parametrize("text, value", [
+    ("I put the cello away for good after the spring concert.", "cello"),
+    ("Honestly we packed the chess away for good last month.", "chess"),
+    ("In March I put away my banjo for good.", "banjo"),
+])
+def test_a_pastime_put_away_for_good(text: str, value: str) -> None:
+    assert value in _ended(text, "hobby")
+
+
+def test_putting_things_away_ends_nothing() -> None:
+    assert _ended("I put the dishes away for the night.", "hobby") == []
+
+
+@pytest.mark.parametrize("text, value", [
+    ("The allergy test came back on Monday and it's dust mites, not the cat.", "dust mites"),
+    ("My skin-prick test showed cats, which explains a lot.", "cats"),
+    ("The blood test results came in and it's peanuts after all.", "peanuts"),
+])
+def test_an_allergy_the_test_names(text: str, value: str) -> None:
+    assert value in _now(text, "allergy")
+
+
+def test_someone_elses_test_is_theirs() -> None:
+    assert _now("Ana's allergy test came back and it's peanuts.", "allergy") == []
+
+
+@pytest.mark.parametrize("text", [
+    "On Friday it'll be exactly a year since my last cigarette.",
+    "Next week it will be six months since my last smoke.",
+    "Tomorrow it'll be a whole month since my last cigarette!",
+])
+def test_a_span_still_to_complete_since_the_last_cigarette(text: str) -> None:
+    assert _now(text, "smoking_status") == ["non-smoker"]
+
+
+@pytest.mark.parametrize("text, value", [
+    ("We're vegetarian at home, always have been.", "vegetarian"),
+    ("I'm vegan at home and flexible when we eat out.", "vegan"),
+    ("We're strictly pescatarian at home.", "pescatarian"),
+])
+def test_a_household_diet(text: str, value: str) -> None:
+    assert value in _now(text, "dietary_restriction")
+
+
+@pytest.mark.parametrize("text", [
+    "I just don't drink milk, never liked it.",
+    "We don't drink coffee after noon.",
+    "Honestly I don't drink juice, too sweet.",
+])
+def test_a_drink_not_drunk_is_a_taste_not_a_diet(text: str) -> None:
+    assert _now(text, "dietary_restriction") == []
+
+
+@pytest.mark.parametrize("text, value", [
+    ("I don't drink alcohol at all.", "no alcohol"),
+    ("I don't eat dairy, so no cheese please.", "dairy-free"),
+    ("We don't eat meat at home.", "vegetarian"),
+])
+def test_what_is_not_eaten_or_drunk_that_is_a_diet(text: str, value: str) -> None:
+    assert value in _now(text, "dietary_restriction")
