@@ -233,10 +233,29 @@ def starts_question(clause: str) -> bool:
     return bool(_QUESTION_OPENER.match(clause)) and not is_remember_request(clause)
 
 
+#: A sentence that opens with a condition: what its main clause says holds only if the
+#: condition does ("If we move to Oslo, I work at Equinor"; "Unless the visa fails, I'm a
+#: nurse in Perth from May"). The clause splitter parts the two, so the frame is read here.
+_CONDITION = re.compile(r"^\W*(?:(?:and|but|so|also|well|ok|okay)[, ]+)?(?:even\s+|only\s+)?"
+                        r"(?:if|unless|in\s+case)\b[^,;:.!?]{2,}?(?:,|\s+then\b)", _I)
+#: ... except a condition on the conversation, not the world: "If it helps, I'm vegan", "If
+#: you're wondering, I live in Oslo now", "If that matters, I'm left-handed" assert the
+#: main clause.
+_RELEVANCE = re.compile(
+    r"^\W*(?:(?:and|but|so|also|well|ok|okay)[, ]+)?(?:even\s+)?if\s+(?:(?:you|it|that|this"
+    r"|anyone|anybody|somebody|someone|that's|it's|you're|you've)\b[^,]{0,30}?\b(?:help\w*"
+    r"|matter\w*|relevant|useful|important|need\w*|want\w*|wonder\w*|ask\w*|car(?:e|es|ing)"
+    r"|must\s+know|curious|interested|remember\w*|recall\w*|forgot\w*|know|knew)\b"
+    r"|(?:needed|relevant|useful|helpful|important|necessary|possible|anything)\b)", _I)
+
+
 def framed(sentence: str) -> bool:
     """True when the sentence opens with a frame that makes it not the user's own fact
-    ("In the story, I live in Oslo", "Hypothetically, I'm vegan")."""
-    return bool(_FRAME.match(sentence))
+    ("In the story, I live in Oslo", "Hypothetically, I'm vegan", "If I get the job, I'm a
+    nurse at St Olav's")."""
+    if _FRAME.match(sentence):
+        return True
+    return bool(_CONDITION.match(sentence)) and not _RELEVANCE.match(sentence)
 
 
 #: Where a new statement of the user's own starts inside a sentence: a clause boundary (a
