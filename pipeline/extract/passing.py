@@ -122,6 +122,9 @@ _RESIDENCE = (
     cue("city", r"\bbased (?:out of|in) (?P<m>" + CAP + r")(?=[^.]*\b(?:i|we)\b)|^(?:i'm|we're|"
                  r"i am|we are)\s+(?:\w+\s+)?based (?:out of|in) (?P<m2>" + CAP + ")"),
 )
+#: A negation inside a cue's own words, between its start and the place: the mood is read
+#: at the cue's start, before the "never" of "I've never lived in Oslo".
+_CUE_NEGATED = re.compile(r"\b(?:not|never|no\s+longer|hardly|barely)\b|n't\b", re.I)
 #: A sentence that puts the user somewhere else than the place its weak cue names.
 _ELSEWHERE = re.compile(r"\b(?:there|unlike here|than here|compared to here|back home"
                         r"|(?:move|moving|relocat\w*) (?:to )?(?:there|here)|would|'d|visit\w*"
@@ -201,6 +204,8 @@ def _places(text: str, question: bool) -> Iterator[Found]:
                 continue
             if _VISIT.search(re.split(r"[.;!?]", text[m.end(group):], maxsplit=1)[0]):
                 continue  # "I'm in Paris since Monday for a conference"
+            if _CUE_NEGATED.search(text[m.start():m.start(group)]):
+                continue  # "I've never lived in Oslo": the cue's own words deny it
             clause = text[text.rfind(";", 0, m.start()) + 1:]
             if cue.confidence < 0.7 and _ELSEWHERE.search(clause):
                 continue  # "Lisbon rents are insane, I'd never move there"
