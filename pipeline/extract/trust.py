@@ -16,6 +16,9 @@ _CODE_BLOCK = re.compile(r"```.*?(?:```|$)|`[^`\n]+`", re.DOTALL)
 _DOUBLE_QUOTED = re.compile(r'"[^"\n]{1,4000}"')
 _SINGLE_QUOTED = re.compile(r"(?<![\w])'(?:[^'\n]|(?<=\w)'(?=\w)){1,4000}'(?![\w])")
 _BLOCKQUOTE = re.compile(r"(?m)^\s*>.*$")
+#: Text set off between two rule lines ("---", "***", "===", "___", "~~~"): how an email or
+#: a post is pasted into a chat, whatever words introduce it.
+_RULED = re.compile(r"(?ms)^[ \t]*([-*=_~])\1{2,}[ \t]*\n.*?\n[ \t]*\1{3,}[ \t]*$")
 _PASTE_MARKER = re.compile(
     r"\b(?:here(?:'s| is| are) (?:an?|the|my|this|some|that) (?:[\w-]+ ){0,3}?"
     r"(?:e-?mails?|messages?|texts?|letters?|notes?|documents?|docs?|excerpts?|snippets?|posts?"
@@ -170,7 +173,7 @@ def split_untrusted(text: str) -> tuple[str, list[str]]:
     """
     spans: list[tuple[int, int]] = []
     marker = _PASTE_MARKER.search(text)
-    for rx in (_CODE_BLOCK, _BLOCKQUOTE, _DOUBLE_QUOTED, _SINGLE_QUOTED):
+    for rx in (_CODE_BLOCK, _RULED, _BLOCKQUOTE, _DOUBLE_QUOTED, _SINGLE_QUOTED):
         for m in rx.finditer(text):
             if _overlaps(spans, m.start(), m.end()):
                 continue
@@ -189,7 +192,7 @@ def split_untrusted(text: str) -> tuple[str, list[str]]:
     own, pasted, last = [], [], 0
     for start, end in spans:
         own.append(text[last:start])
-        pasted.append(text[start:end].strip("\"'` \n>"))
+        pasted.append(text[start:end].strip("\"'` \n>-*=_~"))
         last = max(last, end)
     own.append(text[last:])
     return " ".join(own), [p for p in pasted if p]
