@@ -9,11 +9,12 @@ between stops the search: the name belongs to the animal just talked about.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from pipeline.extract import lexicon as lx
 from pipeline.extract.corrections import SentenceClaims
 from pipeline.extract.mentions import is_name
+from schemas.records import Claim
 
 _I = re.IGNORECASE
 
@@ -104,49 +105,51 @@ def name_pets(found: Sequence[SentenceClaims]) -> list[SentenceClaims]:
     return out
 
 
+def _pet_claims_back(out: list[SentenceClaims],
+                     index: int) -> Iterator[tuple[int, int, Claim]]:
+    """The pet assertions from sentence `index` back to `_TURNS_BACK` turns before it, latest
+    first: (sentence index, claim index, claim)."""
+    for i in range(index, -1, -1):
+        if out[index].turn - out[i].turn > _TURNS_BACK:
+            return
+        claims = out[i].claims
+        for j in range(len(claims) - 1, -1, -1):
+            if claims[j].predicate == "pet" and claims[j].op == "assert":
+                yield i, j, claims[j]
+
+
+def _replace(out: list[SentenceClaims], i: int, j: int, claims: Sequence[Claim]) -> None:
+    sentence = out[i]
+    old = sentence.claims
+    out[i] = SentenceClaims(sentence.turn, sentence.text, (*old[:j], *claims, *old[j + 1:]))
+
+
 def _rename_latest(out: list[SentenceClaims], index: int, name: str, at: int,
                    kind: str | None, *, breed: str | None = None) -> None:
-    for i in range(index, -1, -1):
-        sentence = out[i]
-        if out[index].turn - sentence.turn > _TURNS_BACK:
+    for i, j, claim in _pet_claims_back(out, index):
+        if kind and kind not in claim.object.split():
+            continue
+        if i == index and out[i].text.find(claim.object.split()[-1]) > at:
+            continue  # a pet said after the name is not the one it names
+        if " named " in claim.object:
             return
-        claims = list(sentence.claims)
-        for j in range(len(claims) - 1, -1, -1):
-            claim = claims[j]
-            if claim.predicate != "pet" or claim.op != "assert" or (
-                    kind and kind not in claim.object.split()):
-                continue
-            if i == index and sentence.text.find(claim.object.split()[-1]) > at:
-                continue  # a pet said after the name is not the one it names
-            if " named " in claim.object:
-                return
-            named = f"{breed} named {name}" if breed else f"{claim.object} named {name}"
-            claims[j] = claim.model_copy(update={"object": named})
-            out[i] = SentenceClaims(sentence.turn, sentence.text, tuple(claims))
-            return
+        named = f"{breed} named {name}" if breed else f"{claim.object} named {name}"
+        _replace(out, i, j, [claim.model_copy(update={"object": named})])
+        return
 
 
 def _name_several(out: list[SentenceClaims], index: int, found: list[str], at: int) -> None:
     """The latest unnamed pet claim of several animals ("two guinea pigs") becomes one named
     pet per name ("guinea pig named Cartof", "guinea pig named Fasole")."""
-    for i in range(index, -1, -1):
-        sentence = out[i]
-        if out[index].turn - sentence.turn > _TURNS_BACK:
+    for i, j, claim in _pet_claims_back(out, index):
+        if " named " in claim.object:
             return
-        claims = list(sentence.claims)
-        for j in range(len(claims) - 1, -1, -1):
-            claim = claims[j]
-            if claim.predicate != "pet" or claim.op != "assert":
-                continue
-            if " named " in claim.object:
-                return
-            kind = _kind_of(claim.object)
-            if kind is None or (i == index and sentence.text.find(claim.object) > at):
-                continue
-            named = [claim.model_copy(update={"object": f"{kind} named {n}"}) for n in found]
-            out[i] = SentenceClaims(sentence.turn, sentence.text,
-                                    (*claims[:j], *named, *claims[j + 1:]))
-            return
+        kind = _kind_of(claim.object)
+        if kind is None or (i == index and out[i].text.find(claim.object) > at):
+            continue
+        _replace(out, i, j, [claim.model_copy(update={"object": f"{kind} named {n}"})
+                             for n in found])
+        return
 
 
 def _kind_of(value: str) -> str | None:
