@@ -23,9 +23,12 @@ log = structlog.get_logger(__name__)
 ROLES = ("user", "assistant", "tool", "system")
 
 
-def _aware(at: datetime | str | None, fallback: datetime) -> datetime:
+def _aware(at: datetime | str | None, fallback: datetime, *,
+           own_offset: bool = False) -> datetime:
     """`at` as an aware UTC datetime: a datetime with a timezone, or an ISO-8601 string
-    with an offset ("2026-05-04T10:00:00+02:00", "...Z"); None is `fallback`."""
+    with an offset ("2026-05-04T10:00:00+02:00", "...Z"); None is `fallback`. With
+    `own_offset` the time stays in the offset it came in (a turn's: the user's calendar
+    day is what "tomorrow" counts from)."""
     if at is None:
         return fallback
     if isinstance(at, str):
@@ -39,15 +42,15 @@ def _aware(at: datetime | str | None, fallback: datetime) -> datetime:
                            f"{type(at).__name__}")
     if at.tzinfo is None:
         raise InvalidInput(f"time {at.isoformat()} has no timezone; pass an aware datetime")
-    return at.astimezone(UTC)
+    return at if own_offset else at.astimezone(UTC)
 
 
 def _checked_time(at: datetime | str | None, now: datetime, skew_s: float, what: str,
-                  not_before: datetime | None = None) -> datetime:
+                  not_before: datetime | None = None, *, own_offset: bool = False) -> datetime:
     """A client-given time, refused when later than now plus the allowed skew (a time in
     the future would make its facts current from then, and quarantine true updates as
     "dated before" it) or earlier than the session's start."""
-    when = _aware(at, now)
+    when = _aware(at, now, own_offset=own_offset)
     if when > now + timedelta(seconds=skew_s):
         raise InvalidInput(f"{what} time {when.isoformat()} is later than now "
                            f"({now.isoformat()}) plus the allowed skew of {skew_s:g} s "
@@ -91,7 +94,7 @@ class Memory:
                     injected: bool = False) -> Turn:
         """Buffer one turn. Refused, with nothing written, after the end, over the limits,
         when empty (or only whitespace), or dated in the future or before the session."""
-        when = None if at is None else _aware(at, self.deps.now())  # a string parsed here
+        when = None if at is None else _aware(at, self.deps.now(), own_offset=True)
         return self.append_turns(namespace, user_id, session_id,
                                  [NewTurn(role=role, text=text, at=when, injected=injected)])[0]
 
@@ -125,7 +128,7 @@ class Memory:
                 now = self.deps.now()
                 when = now if new.at is None else _checked_time(
                     new.at, now, self.settings.max_clock_skew_s, "turn",
-                    not_before=info.started_at)
+                    not_before=info.started_at, own_offset=True)
                 turn = Turn(index=info.turn_count, role=new.role, text=new.text, at=when,
                             injected=new.injected)
                 uow.sessions.append_turn(info, turn)

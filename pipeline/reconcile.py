@@ -104,6 +104,11 @@ def advance(versions: Sequence[Fact], plan: Plan) -> list[Fact]:
     return sorted(rows.values(), key=lambda f: (f.valid_from, f.asserted_at))
 
 
+def _utc(at: datetime) -> datetime:
+    """`at` in UTC (a naive time is left as it is: the stores take it as UTC)."""
+    return at.astimezone(UTC) if at.tzinfo is not None else at
+
+
 def _in_utc(fact: Fact) -> Fact:
     times = {k: t.astimezone(UTC) for k in ("valid_from", "valid_to", "asserted_at",
                                             "retracted_at")
@@ -131,11 +136,12 @@ def _quarantine(view: _View, seq: int, claim: Claim, rule: str, reason: str) -> 
 
 def new_fact(claim: Claim, *, namespace: str, user_id: str, now: datetime,
              cardinality: str) -> Fact:
-    valid_from = claim.valid_from or now
+    # In UTC, whatever offset the turn was said in: the id is made from its text.
+    valid_from = _utc(claim.valid_from or now)
     fid = stable_id("fact", namespace, user_id, claim.predicate, norm(claim.object),
                     valid_from.isoformat(), claim.session_id, claim.turn, claim.source)
     # A claim's own end (a plan until its date) is kept; a removal's end is not a value's.
-    valid_to = None if removes(claim) else claim.valid_to
+    valid_to = None if removes(claim) or claim.valid_to is None else _utc(claim.valid_to)
     return Fact(fact_id=fid, namespace=namespace, user_id=user_id, subject=claim.subject,
                 predicate=claim.predicate, object=claim.object, cardinality=cardinality,
                 valid_from=valid_from, valid_to=valid_to if valid_to and valid_to > valid_from

@@ -40,6 +40,8 @@ class Turn(Frozen):
     index: int
     role: Role
     text: str
+    #: When it was said, in the UTC offset the client gave (UTC when it gave none): the
+    #: day "tomorrow" or "on Friday" counts from is the user's, not UTC's.
     at: datetime
     #: True when the turn (or part of it) is memory that Reverie injected into the prompt;
     #: such text is never re-extracted (stores must not fill with their own recollections).

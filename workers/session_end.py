@@ -5,7 +5,7 @@ commits (`workers.tasks.publish_session_end`).
 """
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 import structlog
 
@@ -32,7 +32,7 @@ def end_session(uow: UnitOfWork, deps: Deps, info: SessionInfo, *, reason: str,
     turns = uow.sessions.buffered_turns(info.sid)
     if deps.settings.redact_pii:
         turns = [t.model_copy(update={"text": redact_pii(t.text)}) for t in turns]
-    ended_at = max([info.last_activity_at, *(t.at for t in turns)])
+    ended_at = max([info.last_activity_at, *(t.at for t in turns)]).astimezone(UTC)
     transcript = Transcript(namespace=info.namespace, user_id=info.user_id,
                             session_id=info.session_id, started_at=info.started_at,
                             ended_at=ended_at, turns=tuple(turns),

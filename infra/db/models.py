@@ -61,6 +61,9 @@ class BufferedTurnRow(Base):
     role: Mapped[str] = mapped_column(String(16))
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[datetime] = mapped_column(TS)
+    #: The offset from UTC (seconds) of the time the client gave, which `at` (a
+    #: timestamptz) does not keep; NULL for UTC. The turn is rebuilt in it.
+    at_offset_s: Mapped[int | None] = mapped_column(Integer, nullable=True)
     injected: Mapped[bool] = mapped_column(Boolean, default=False)
 
 

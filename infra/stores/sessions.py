@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime, timedelta, timezone
 
 from sqlalchemy import bindparam, case, delete, func, insert, select, text, update
 from sqlalchemy.orm import Session
@@ -22,6 +22,17 @@ def to_session_info(row: SessionRow) -> SessionInfo:
         ended_at=row.ended_at, state=row.state, end_reason=row.end_reason,
         transcript_key=row.transcript_key, transcript_checksum=row.transcript_checksum,
         turn_count=row.turn_count, summary=row.summary)
+
+
+def _offset_s(at: datetime) -> int | None:
+    """The offset of `at` from UTC in seconds, None for UTC (the column's default)."""
+    offset = at.utcoffset()
+    return int(offset.total_seconds()) if offset else None
+
+
+def _in_offset(at: datetime, offset_s: int | None) -> datetime:
+    """`at` as the client gave it: in its own offset (UTC when it had none)."""
+    return at.astimezone(timezone(timedelta(seconds=offset_s)) if offset_s else UTC)
 
 
 _S = SessionRow.__table__
@@ -236,7 +247,7 @@ class SessionStore:
     def append_turn(self, info: SessionInfo, turn: Turn) -> None:
         self._s.add(BufferedTurnRow(sid=info.sid, idx=turn.index, namespace=info.namespace,
                                     role=turn.role, text=turn.text, at=turn.at,
-                                    injected=turn.injected))
+                                    at_offset_s=_offset_s(turn.at), injected=turn.injected))
         self._s.execute(update(SessionRow).where(SessionRow.sid == info.sid).values(
             turn_count=SessionRow.turn_count + 1,
             last_activity_at=func.greatest(SessionRow.last_activity_at, turn.at)))
@@ -248,8 +259,8 @@ class SessionStore:
     def buffered_turns(self, sid: str) -> list[Turn]:
         rows = self._s.scalars(select(BufferedTurnRow).where(BufferedTurnRow.sid == sid)
                                .order_by(BufferedTurnRow.idx))
-        return [Turn(index=r.idx, role=r.role, text=r.text, at=r.at, injected=r.injected)
-                for r in rows]
+        return [Turn(index=r.idx, role=r.role, text=r.text, at=_in_offset(r.at, r.at_offset_s),
+                     injected=r.injected) for r in rows]
 
     def buffered_claims(self, sid: str) -> list[InlineClaim]:
         rows = self._s.scalars(select(BufferedClaimRow).where(BufferedClaimRow.sid == sid)

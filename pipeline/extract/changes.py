@@ -27,9 +27,9 @@ from pipeline.extract.mood import about_other, mood_at
 from pipeline.extract.planned import plan_unreal
 from pipeline.extract.timeexpr import (
     TIME_RE,
-    as_utc,
     find_times,
     future_in,
+    local_time,
     resolve,
     resolve_future,
     resolve_in,
@@ -164,7 +164,7 @@ def told_changes(text: str, found: list[Claim], at: datetime, base: tuple[str, i
     """The claims `text` adds about when states began and ended (see the module doc), beside
     `found`, what the rules read in it already; `turn_text` is the whole turn (a dated move
     without its destination goes where the turn named before it)."""
-    said = _Said(text, as_utc(at), base, tuple(found), question)
+    said = _Said(text, local_time(at), base, tuple(found), question)
     if question:
         return []
     if not re.search(r"\b(?:i|we|me|us|my|our|i'm|we're|i've|we've)\b", text, _I):

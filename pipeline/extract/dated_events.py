@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 
 from pipeline.extract.gazetteer import lookup
 from pipeline.extract.mood import about_other, clause_span, mood_at
-from pipeline.extract.timeexpr import as_utc, find_times, future_in, resolve_future, span_before
+from pipeline.extract.timeexpr import find_times, future_in, local_time, resolve_future, span_before
 from pipeline.extract.timepatterns import NUM_UNIT
 from schemas.records import Claim
 
@@ -97,7 +97,7 @@ def dated_events(text: str, claims: list[Claim], base: tuple[str, int, str], at:
     kept until they are over; none where the sentence already gives a plan."""
     if question or any(c.predicate == "plan" for c in claims):
         return []
-    at = as_utc(at)
+    at = local_time(at)
     found = _appointment(text, at) or _trip(text, at)
     if found is None:
         return []

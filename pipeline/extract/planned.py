@@ -13,7 +13,7 @@ import re
 from datetime import datetime, timedelta
 
 from pipeline.extract.dated_events import event_end
-from pipeline.extract.timeexpr import TIME_RE, as_utc, future_in
+from pipeline.extract.timeexpr import TIME_RE, future_in, local_time
 from pipeline.vocabulary import SHORT_LIVED_PREDICATES
 from schemas.records import Claim
 
@@ -159,7 +159,7 @@ def dated_plan(claim: Claim, text: str, at: datetime) -> Claim:
     own = text[pos:] if pos > 0 else text
     when = future_in(own, at) or future_in(text, at)
     text = own if future_in(own, at) is not None else text
-    said = as_utc(at)
+    said = local_time(at)
     if when is None:
         # An undated plan holds from when it was said (a past date is not its start).
         return claim.model_copy(update={"valid_from": said})

@@ -67,7 +67,7 @@ from pipeline.extract.speaking_from import resolve_speaking_from
 from pipeline.extract.starts_ahead import said_ahead, start_ahead
 from pipeline.extract.status_aspect import status_changes
 from pipeline.extract.still_working import still_claims
-from pipeline.extract.timeexpr import as_utc, future_starts, resolve_in
+from pipeline.extract.timeexpr import as_utc, future_starts, local_time, resolve_in
 from pipeline.extract.trust import (
     find_access_roles,
     framed,
@@ -116,12 +116,21 @@ class RuleExtractor:
         found: list[SentenceClaims] = []
         for turn in transcript.turns:
             found.extend(analyse_turn(turn, session_id=transcript.session_id))
-        return apply_corrections(name_pets(found))
+        return [_in_utc(c) for c in apply_corrections(name_pets(found))]
 
 
 def extract_turn(turn: Turn, *, session_id: str) -> list[Claim]:
     """Claims from one turn alone (the online pass): no session context, no corrections."""
-    return [c for s in name_pets(analyse_turn(turn, session_id=session_id)) for c in s.claims]
+    return [_in_utc(c) for s in name_pets(analyse_turn(turn, session_id=session_id))
+            for c in s.claims]
+
+
+def _in_utc(claim: Claim) -> Claim:
+    """`claim` with its times in UTC: days were counted in the turn's own offset (the
+    user's calendar), but what leaves the extractor is UTC, as the stores keep it."""
+    times = {k: as_utc(t) for k in ("valid_from", "valid_to")
+             if (t := getattr(claim, k)) is not None and t.utcoffset()}
+    return claim.model_copy(update=times) if times else claim
 
 
 def match_rule(rule: Rule, text: str) -> list[tuple[str, str, str]]:
@@ -154,7 +163,7 @@ def analyse_turn(turn: Turn, *, session_id: str) -> list[SentenceClaims]:
         # on earlier claims in the session.
         claims = _sentence_claims(sentence, turn, session_id, own)
         out.append(SentenceClaims(turn.index, sentence.text, tuple(claims)))
-    at = as_utc(turn.at)
+    at = local_time(turn.at)
     linked = left_places_as_history(
         date_told_moves(link_sentences(out, at, session_id=session_id), at), at)
     linked = resolve_here(resolve_left(linked, at, session_id=session_id), at,
@@ -175,7 +184,7 @@ def _access_claims(text: str, turn: Turn, session_id: str, *,
     for sentence, roles in _roles_by_sentence(text):
         claims = tuple(
             Claim(predicate="access_role", object=role, source="inferred",
-                  confidence=ACCESS_CONFIDENCE, valid_from=as_utc(turn.at),
+                  confidence=ACCESS_CONFIDENCE, valid_from=local_time(turn.at),
                   session_id=session_id, turn=turn.index, evidence=sentence,
                   untrusted_origin=origin)
             for role in roles)
@@ -248,7 +257,7 @@ def _passing_found(text: str, question: bool,
 
 def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
                      turn_text: str = "") -> list[Claim]:
-    at = as_utc(turn.at)
+    at = local_time(turn.at)
     evidence = sentence.text
     claims: list[Claim] = []
     for role in find_access_roles(evidence, own=True):

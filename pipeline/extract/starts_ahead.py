@@ -21,7 +21,7 @@ import re
 from datetime import datetime
 from functools import lru_cache
 
-from pipeline.extract.timeexpr import as_utc, find_times, resolve_future
+from pipeline.extract.timeexpr import find_times, local_time, resolve_future
 
 _I = re.IGNORECASE
 
@@ -59,7 +59,7 @@ def start_ahead(clause: str, at: datetime) -> datetime | None:
     taken = bool(_TAKEN.search(clause))
     if _PAST_WORDS.search(clause) and not taken:
         return None
-    at = as_utc(at)
+    at = local_time(at)
     for ref in find_times(clause):
         if ref.kind not in _EITHER_WAY or re.search(r"\b(?:19|20)\d\d\b", ref.text):
             continue
@@ -93,7 +93,7 @@ def said_ahead(clause: str, at: datetime) -> bool:
         return False
     refs = [r for r in find_times(clause) if r.kind in _EITHER_WAY
             and not re.search(r"\b(?:19|20)\d\d\b", r.text)]
-    if not refs or resolve_future(refs[0], as_utc(at)) is None:
+    if not refs or resolve_future(refs[0], local_time(at)) is None:
         return False
     return _present_tense(clause)
 

@@ -62,6 +62,16 @@ def as_utc(at: datetime) -> datetime:
     return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
 
 
+def local_time(at: datetime) -> datetime:
+    """`at` in the offset it was said in (naive values are taken to be UTC).
+
+    Days count on the speaker's calendar: "tomorrow" said at 21:00 -06:00 is the next day
+    there, though UTC has already reached it; a day resolves to its local midnight, an
+    instant that sorts right against the turn's own time. The offset is the turn's, fixed:
+    a date across a daylight-saving change is an hour off its midnight, never a day."""
+    return at.replace(tzinfo=UTC) if at.tzinfo is None else at
+
+
 def find_times(text: str) -> list[TimeRef]:
     """Every time expression in `text`, in order; empty without a time-looking token."""
     return list(_find_times(text))
@@ -99,8 +109,9 @@ def resolve_in(text: str, at: datetime) -> datetime | None:
 
 
 def resolve(ref: TimeRef, at: datetime) -> datetime | None:
-    """The UTC start of the period `ref` names, relative to `at`; None when it names none."""
-    at = as_utc(at)
+    """The start of the period `ref` names, relative to `at` (local midnight in `at`'s
+    offset); None when it names none."""
+    at = local_time(at)
     day0 = at.replace(hour=0, minute=0, second=0, microsecond=0)
     words = _WORD.findall(ref.text.lower())
     value: datetime | None
@@ -156,9 +167,9 @@ def future_in(text: str, at: datetime) -> datetime | None:
 
 
 def resolve_future(ref: TimeRef, at: datetime) -> datetime | None:
-    """The UTC start of the next period `ref` names after `at` (None: it names none, or only
-    a past one: "last week", "two days ago")."""
-    day0 = as_utc(at).replace(hour=0, minute=0, second=0, microsecond=0)
+    """The start of the next period `ref` names after `at`, in `at`'s offset (None: it names
+    none, or only a past one: "last week", "two days ago")."""
+    day0 = local_time(at).replace(hour=0, minute=0, second=0, microsecond=0)
     words = _WORD.findall(ref.text.lower())
     value: datetime | None = None
     if words and (words[0] == "since" or "last" in words[:2]):
@@ -430,13 +441,15 @@ def _dateparse(text: str, day0_iso: str, prefer: str) -> datetime | None:
     value = dateparser.parse(text, languages=["en"], settings=settings)
     if value is None:
         return None
-    return as_utc(value).replace(hour=0, minute=0, second=0, microsecond=0)
+    # dateparser reads the day on `day0`'s own (naive) calendar: the date is the speaker's.
+    return as_utc(value).replace(hour=0, minute=0, second=0, microsecond=0,
+                                 tzinfo=day0.tzinfo)
 
 
 def span_before(text: str, end: datetime) -> datetime | None:
     """When a span named in `text` ("for six years", "three weeks") began, if it ran until
     `end`; None when `text` names no span."""
     m = NUM_UNIT.search(text)
-    day0 = as_utc(end).replace(hour=0, minute=0, second=0, microsecond=0)
+    day0 = local_time(end).replace(hour=0, minute=0, second=0, microsecond=0)
     return _minus(m.group(0), day0) if m is not None else None
 

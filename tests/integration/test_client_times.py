@@ -73,6 +73,7 @@ def test_iso_strings_are_parsed_or_refused_clearly(rt, ns):
     turn = rt.memory.append_turn(ns, "u1", "s1", "user", "I moved to Bergen.",
                                  "2026-06-01T13:55:00+02:00")
     assert turn.at == datetime(2026, 6, 1, 11, 55, tzinfo=UTC)
+    assert turn.at.utcoffset() == timedelta(hours=2)  # kept: the user's calendar day
     for bad, why in (("yesterday", "not ISO-8601"), ("2026-06-01T11:56:00", "no timezone"),
                      (1717243200, "datetime or an ISO-8601 string")):
         with pytest.raises(InvalidInput, match=why):

@@ -99,7 +99,7 @@ def session(sid: str, *texts: str, end: str = "event", at: str = T0) -> dict:
 
 @pytest.fixture(scope="module")
 def small_run():
-    """Four small scenarios on the embedded Postgres, with --data-dir and --report."""
+    """Five small scenarios on the embedded Postgres, with --data-dir and --report."""
     # Not under pytest's tmp_path: the embedded server runs as another system user when the
     # tests run as root, and pytest keeps its own folders private to the current user.
     root = Path(tempfile.mkdtemp(prefix="reverie-eval-test-"))
@@ -124,6 +124,14 @@ def small_run():
             {"sweep": {"at": "2026-03-01T12:00:00Z"}},
             {"check": {"kind": "opening", "at": "2026-03-05T12:00:00Z",
                        "expect_empty": False, "must_include": ["day"]}}),
+        # Said at 21:00 in Winnipeg, when UTC is already the next day: the runner passes
+        # the turn's offset on, and "tomorrow" is Thursday there, not Friday.
+        "e-local-evening.json": scenario(
+            "local-evening", "u-5",
+            session("s1", "I start at Norwind Labs tomorrow.", "Good luck!",
+                    at="2026-03-04T21:00:00-06:00"),
+            {"check": {"kind": "current", "at": "2026-03-05T09:00:00-06:00",
+                       "predicate": "employer", "expect": ["Norwind"]}}),
     }
     for name, doc in docs.items():
         (folder / name).write_text(json.dumps(doc))
@@ -149,6 +157,7 @@ def test_unknown_step_or_check_kind_fails_only_that_scenario(small_run):
         assert s[name]["checks"] and not any(c["passed"] for c in s[name]["checks"])
         assert all(c["seen"].startswith("not run") for c in s[name]["checks"])
     assert "error" not in s["good"] and "error" not in s["idle-open"]
+    assert [c["passed"] for c in s["local-evening"]["checks"]] == [True]
     assert [c["kind"] for c in s["good"]["checks"]] == ["gone", "absent", "opening"]
     assert s["good"]["checks"][1]["passed"] and s["good"]["checks"][2]["passed"]
     assert TOTALS.match(last_line(result))
@@ -198,7 +207,7 @@ def test_report_file_is_the_json_report(small_run):
     result, report, _ = small_run
     assert report is not None and report["mode"] == "full"
     assert {s["name"] for s in report["scenarios"]} == {
-        "good", "unknown-step", "unknown-check", "idle-open"}
+        "good", "unknown-step", "unknown-check", "idle-open", "local-evening"}
     assert "report written to" in result.stdout
 
 
