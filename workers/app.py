@@ -6,6 +6,7 @@ from celery.schedules import crontab
 from kombu import Queue
 
 from infra.settings import Settings
+from workers.redis_transport import transport_for
 
 app = Celery("reverie", include=["workers.tasks"])
 #: The stage each pipeline task belongs to, for its queue (`Settings.stage_queues`).
@@ -69,6 +70,8 @@ def configure(settings: Settings) -> Celery:
         # In process: an in-memory broker, named with a host (a bare "memory://" made kombu
         # warn "No hostname was supplied" on every command).
         broker_url=settings.broker_url or "memory://localhost//",
+        # redis://: kombu's transport with one Redis client per channel, not per command
+        broker_transport=transport_for(settings.broker_url),
         result_backend=None,
         task_always_eager=eager,
         task_eager_propagates=True,
