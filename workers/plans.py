@@ -11,6 +11,7 @@ from datetime import datetime
 from infra import metrics
 from infra.deps import Deps, UnitOfWork
 from infra.stores.items import ItemChange
+from infra.stores.profiles import ProfileState
 from pipeline.fence import hold_back
 from pipeline.profile import facts_digest, render_profile
 from pipeline.reconcile import reconcile
@@ -113,13 +114,14 @@ def hold_back_quarantined(uow: UnitOfWork, deps: Deps, plans: Sequence[Plan]) ->
 
 
 def finish_users(uow: UnitOfWork, deps: Deps, namespace: str, bump: dict[str, bool],
-                 now: datetime) -> None:
+                 now: datetime, *, states: dict[str, ProfileState] | None = None) -> None:
     """After plans were written: vectors for any item still missing one, and each user's
     profile re-rendered (`bump[user]`: bump the cache version even if the render is the
-    same, because the plans changed something recall can see)."""
+    same, because the plans changed something recall can see). `states`: the users'
+    profile states as read earlier in this unit of work (the plans write no profile)."""
     users = sorted(bump)
     embed_pending(uow, deps, namespace, users)
-    refresh_profiles(uow, namespace, {u: bump[u] for u in users}, now)
+    refresh_profiles(uow, namespace, {u: bump[u] for u in users}, now, states=states)
 
 
 def apply_plan(uow: UnitOfWork, deps: Deps, plan: Plan, now: datetime) -> dict[str, int]:
@@ -146,13 +148,16 @@ def refresh_profile(uow: UnitOfWork, namespace: str, user_id: str, now: datetime
 
 
 def refresh_profiles(uow: UnitOfWork, namespace: str, force_bump: dict[str, bool],
-                     now: datetime) -> set[str]:
+                     now: datetime, *, states: dict[str, ProfileState] | None = None
+                     ) -> set[str]:
     """`refresh_profile` for several users: one read of their current facts, one of their
-    profiles, then one write of the renders that changed and one of the bumps. Returns the
-    users whose profile text changed."""
+    profiles (none when the caller read their `states` in this unit of work already), then
+    one write of the renders that changed and one of the bumps. Returns the users whose
+    profile text changed."""
     users = sorted(force_bump)
     facts = uow.facts.current_by_user(namespace, users, at=now)
-    states = uow.profiles.states(namespace, users)
+    if states is None or not set(users) <= states.keys():
+        states = uow.profiles.states(namespace, users)
     renders = {}
     for u in users:
         consent = states[u].sensitive_consent

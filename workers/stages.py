@@ -26,6 +26,7 @@ import structlog
 
 from infra import metrics, tracing
 from infra.deps import Deps, HeldConnection, UnitOfWork
+from infra.stores.profiles import ProfileState
 from pipeline.reconcile import advance
 from pipeline.redact import REDACTED
 from pipeline.replay import claims_in_order, fragments_of
@@ -271,13 +272,12 @@ def reconcile_many(deps: Deps, sids: Sequence[str], now: datetime, *,
 
 
 # ---- consolidate -------------------------------------------------------------------------
-def _plans(uow: UnitOfWork, deps: Deps, todo: Loaded,
-           now: datetime) -> list[tuple[SessionInfo, Plan, dict[str, int]]]:
+def _plans(uow: UnitOfWork, deps: Deps, todo: Loaded, now: datetime,
+           states: dict[str, ProfileState]) -> list[tuple[SessionInfo, Plan, dict[str, int]]]:
     """Write the sessions' plans in order; a plan made against facts that have moved since
     (another session consolidated for the user, or the earlier sessions it assumed were not
     written just before it) is made again against the facts as written (we hold the user's
-    lock, so they cannot move again)."""
-    states = uow.profiles.states(todo[0][0].namespace, _users([i for i, _ in todo]))
+    lock, so they cannot move again). `states`: the users' profiles, read under the lock."""
     written: dict[str, list[str]] = {}
     replanned: set[str] = set()
     pending: list[tuple[SessionInfo, Plan]] = []
@@ -320,11 +320,12 @@ def consolidate_many(deps: Deps, sids: Sequence[str], now: datetime, *,
         if not todo:
             return []
         ns = todo[0][0].namespace
-        written = _plans(uow, deps, todo, now)
+        states = uow.profiles.states(ns, _users([i for i, _ in todo]))
+        written = _plans(uow, deps, todo, now, states)
         bump: dict[str, bool] = {}
         for info, plan, _ in written:
             bump[info.user_id] = bump.get(info.user_id, False) or bool(plan.ops)
-        finish_users(uow, deps, ns, bump, now)
+        finish_users(uow, deps, ns, bump, now, states=states)  # plans write no profile
         for info, plan, counts in written:
             uow.audit.record(ns, info.user_id, "write", f"consolidate:session:{info.session_id}",
                              now, actor="worker")

@@ -77,18 +77,23 @@ class ProfileStore:
         changed = {u for u, (_, digest) in renders.items() if states[u].facts_digest != digest}
         bumped = [u for u in bumps if u not in changed]
         missing = [u for u in sorted(changed | set(bumped)) if not states[u].exists]
-        if missing:
-            self._s.execute(insert(_P).on_conflict_do_nothing(), [dict(
-                namespace=namespace, user_id=u, text="", facts_digest="", cache_version=0,
-                sensitive_consent=False) for u in missing])
-        if changed:
+        if missing:  # written with their render (or bump) at once: version 1, as from 0
+            made = set(self._s.scalars(insert(_P).values([dict(
+                namespace=namespace, user_id=u, sensitive_consent=False, cache_version=1,
+                **({"text": renders[u][0], "facts_digest": renders[u][1], "rendered_at": now}
+                   if u in changed else {"text": "", "facts_digest": "", "rendered_at": None}))
+                for u in missing]).on_conflict_do_nothing().returning(_P.c.user_id)))
+            bumped = [u for u in bumped if u not in made]
+        else:
+            made = set()
+        if changed - made:
             self._s.execute(update(_P).where(
                 _P.c.namespace == namespace, _P.c.user_id == bindparam("b_user"),
                 _P.c.facts_digest != bindparam("b_digest")).values(
                 text=bindparam("b_text"), facts_digest=bindparam("b_digest"), rendered_at=now,
                 cache_version=_P.c.cache_version + 1),
                 [{"b_user": u, "b_text": renders[u][0], "b_digest": renders[u][1]}
-                 for u in sorted(changed)])
+                 for u in sorted(changed - made)])
         if bumped:
             self._s.execute(update(_P).where(
                 _P.c.namespace == namespace, _P.c.user_id.in_(bumped))
