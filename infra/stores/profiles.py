@@ -23,6 +23,9 @@ class ProfileState:
 
 
 _P = ProfileRow.__table__
+#: New users' rows, one statement for many (built once: its cache key is the same for any
+#: number of rows); the users it inserted come back.
+_INSERT_NEW = insert(_P).on_conflict_do_nothing().returning(_P.c.user_id)
 
 
 class ProfileStore:
@@ -78,11 +81,11 @@ class ProfileStore:
         bumped = [u for u in bumps if u not in changed]
         missing = [u for u in sorted(changed | set(bumped)) if not states[u].exists]
         if missing:  # written with their render (or bump) at once: version 1, as from 0
-            made = set(self._s.scalars(insert(_P).values([dict(
+            made = set(self._s.scalars(_INSERT_NEW, [dict(
                 namespace=namespace, user_id=u, sensitive_consent=False, cache_version=1,
                 **({"text": renders[u][0], "facts_digest": renders[u][1], "rendered_at": now}
                    if u in changed else {"text": "", "facts_digest": "", "rendered_at": None}))
-                for u in missing]).on_conflict_do_nothing().returning(_P.c.user_id)))
+                for u in missing]))
             bumped = [u for u in bumped if u not in made]
         else:
             made = set()
