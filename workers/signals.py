@@ -143,6 +143,11 @@ def install(queues: list[str] | None = None) -> None:
     serve_metrics(settings.metrics_port, settings.broker_url,
                   queues or list(queues_of(settings).values()), settings.metrics_host)
     on_every_statement(_count_statement)
+    # The gazetteer's index (~2 s of CPU) before the pool forks or takes a task: built in a
+    # worker's first task it ate into that task's time limit on a busy machine, and every
+    # prefork child built its own.
+    from pipeline.extract import gazetteer
+    gazetteer.load()
 
     @worker_process_init.connect(weak=False)
     def _fresh_deps(**_kw) -> None:

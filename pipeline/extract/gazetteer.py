@@ -121,6 +121,12 @@ def _built() -> dict[str, Place]:
     return index
 
 
+def load() -> int:
+    """Build the index now (a worker before its pool starts: no task pays the ~2 s, and
+    prefork children share it). Returns how many names it holds."""
+    return len(_index())
+
+
 @lru_cache(maxsize=16384)  # the index is read-only: the same names are asked again and again
 def lookup(name: str) -> Place | None:
     """The place a capitalised name denotes, or None (an organisation, a person, a word)."""
