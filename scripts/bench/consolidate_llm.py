@@ -9,7 +9,9 @@ calls N x C can hold, at least 16) is published at once: sessions/s from the fir
 end event to the last forget checkpoint. The latency run publishes half as many at half
 that rate: end event to the session turning consolidated. The bound beside each row is
 what the simulated model alone allows: sessions x median latency / calls in flight (N x C,
-at most one per session). The "900 turns" row is 30 sessions of 30 turns of one user (the
+at most one per session); beside it, what the simulated provider alone allows the same
+burst with no pipeline time (`scripts.bench.model_bound`: its mean is not its median, and
+its 429s and hangs cost retries), and the ratio to that. The "900 turns" row is 30 sessions of 30 turns of one user (the
 shape of the Memobase benchmark), at the largest concurrency: from the first end event to
 the last consolidation.
 """
@@ -25,6 +27,7 @@ from scripts.bench.consolidate_workers import admin, by_label, diff, fresh_datab
     percentile, server_url
 from scripts.bench.conversations import generate
 from scripts.bench.llm_sim import SimOptions, SimulatedProvider, simulated_provider
+from scripts.bench.model_bound import mean_session_s, provider_alone_s
 from scripts.bench.services import redis_server
 
 #: The client's per-call timeout, in medians of the model's latency (at least 2 s): past
@@ -65,6 +68,17 @@ def all_queues_args(concurrency: int) -> tuple[str, ...]:
 def model_bound(sessions: int, median_s: float, in_flight: int) -> float:
     """Seconds the model alone needs: every session's call, `in_flight` at a time."""
     return sessions * median_s / max(1, min(in_flight, sessions))
+
+
+def beside_bound(sim: SimOptions, timeout_s: float, sessions: int, slots: int,
+                 wall_s: float) -> dict:
+    """The provider's own figures beside the issue's bound (`scripts.bench.model_bound`):
+    the work bound at the simulator's mean time per session (429s and hangs included) and
+    the median wall of the same burst with no pipeline time, and the ratio to the latter."""
+    alone = provider_alone_s(sim, timeout_s, sessions, slots)
+    work = sessions * mean_session_s(sim, timeout_s) / max(1, min(slots, sessions))
+    return {"work_bound_s": round(work, 3), "provider_alone_s": round(alone, 3),
+            "over_provider_alone": round(wall_s / alone, 2)}
 
 
 def _pids(workers) -> set[int]:
@@ -150,6 +164,7 @@ def measure(sc: Scenario, sim: SimulatedProvider, n_workers: int, concurrency: i
         "peak_in_flight": burst["peak_in_flight"],
         "mean_in_flight": round(burst["mean_in_flight"], 1),
         "bound_s": round(bound, 3), "over_bound": round(burst["wall_s"] / bound, 2),
+        **beside_bound(sim.options, call_timeout_s(sim), n, slots, burst["wall_s"]),
         "cpu_ms_per_session": {k: round(v, 1) for k, v in burst["cpu_ms"].items()},
     }
 
@@ -172,6 +187,8 @@ def measure_900(sc: Scenario, sim: SimulatedProvider, n_workers: int,
     return {"workers": n_workers, "concurrency": concurrency, "sessions": len(sids),
             "turns": 900, "wall_s": round(wall, 3), "bound_s": round(bound, 3),
             "over_bound": round(wall / bound, 2),
+            **beside_bound(sim.options, call_timeout_s(sim), len(sids),
+                           n_workers * concurrency, wall),
             "last_answer_s": round(last_end - t0, 3),
             "dispatch_s": round(last_start - t0, 3),
             "model_s": round(last_end - last_start, 3),
@@ -235,6 +252,11 @@ def run(opts: Options, progress, log=print) -> dict:
                 "turns_900": long_rows}
 
 
+def _alone(row: dict, key: str, fmt: str) -> str:
+    """A provider-alone figure, or "-" in a report written before it was measured."""
+    return fmt.format(row[key]) if key in row else "-"
+
+
 def report_tables(figures: dict, console) -> None:
     from rich.table import Table
     sim = figures["llm_sim"]
@@ -248,7 +270,8 @@ def report_tables(figures: dict, console) -> None:
         + (f"; hedged past p{figures['options']['hedge_percentile']:g}"
            if figures["options"].get("hedge_percentile") else "")))
     for col in ("N x threads", "sessions", "sess/s", "per proc: extract / all",
-                "p50 / p99 ms", "in flight: peak / mean", "wall / bound s", "ratio"):
+                "p50 / p99 ms", "in flight: peak / mean", "wall / bound s", "ratio",
+                "provider alone s", "ratio to it"):
         speed.add_column(col, justify="right")
     cost = Table(title="per session (hedges: answers paid for and not used)")
     for col in ("N x threads", "tokens", "USD per 1000", "calls", "hedge tokens / USD per "
@@ -261,7 +284,9 @@ def report_tables(figures: dict, console) -> None:
                       f"{r['sessions_per_s_per_process']:.1f}",
                       f"{r['latency_p50_ms']:.0f} / {r['latency_p99_ms']:.0f}",
                       f"{r['peak_in_flight']} / {r['mean_in_flight']:.0f}",
-                      f"{r['wall_s']:.2f} / {r['bound_s']:.2f}", f"{r['over_bound']:.2f}x")
+                      f"{r['wall_s']:.2f} / {r['bound_s']:.2f}", f"{r['over_bound']:.2f}x",
+                      _alone(r, "provider_alone_s", "{:.2f}"),
+                      _alone(r, "over_provider_alone", "{:.2f}x"))
         c = r["cpu_ms_per_session"]
         cost.add_row(shape, f"{r['tokens_per_session']:.0f}",
                      f"{r['cost_usd_per_1000_sessions']:.3f}", f"{r['calls_per_session']:.2f}",
@@ -274,7 +299,8 @@ def report_tables(figures: dict, console) -> None:
     long = Table(title="900 turns: 30 sessions x 30 turns of one user, first end event to "
                        "the last consolidation; the session answered last: its dispatch "
                        "(end event to its first call) and model time, then the rest")
-    for col in ("N x threads", "wall s", "bound s", "ratio", "dispatch / model / after s",
+    for col in ("N x threads", "wall s", "bound s", "ratio", "provider alone s / ratio",
+                "dispatch / model / after s",
                 "last call sent s", "tokens/sess (provider)", "hedges won / lost",
                 "provider answers"):
         long.add_column(col, justify="right")
@@ -282,6 +308,8 @@ def report_tables(figures: dict, console) -> None:
         h = r["hedges"]
         long.add_row(f"{r['workers']} x {r['concurrency']}", f"{r['wall_s']:.2f}",
                      f"{r['bound_s']:.2f}", f"{r['over_bound']:.2f}x",
+                     f"{_alone(r, 'provider_alone_s', '{:.2f}')} / "
+                     f"{_alone(r, 'over_provider_alone', '{:.2f}x')}",
                      f"{r['dispatch_s']:.2f} / {r['model_s']:.2f} / {r['after_s']:.2f}",
                      f"{r['last_call_start_s']:.2f}",
                      f"{r['tokens_per_session']:.0f} ({r['provider_tokens_per_session']:.0f})",
