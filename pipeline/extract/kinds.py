@@ -250,10 +250,14 @@ def pet_name(text: str, ctx: ObjCtx) -> Result:
     return [(p, v) for p, v in found if v.split()[0].lower() not in lx.PERSON_WORDS]
 
 
+#: Language names no one is called ("Maya" is both, so it stays a possible name).
+_ONLY_LANGUAGES = frozenset(lx.LANGUAGE_BY_LOWER.keys() - {w.lower() for w in lx.LANGUAGES_ALSO_NAMES})
+
+
 def given_name(text: str, ctx: ObjCtx) -> Result:
     """A name said with weak grammar ("I prefer Kate"): never a place, language or product."""
     return [(p, v) for p, v in name(text, ctx) if not any(
-        w in lx.CITY_BY_LOWER or w in lx.COUNTRY_BY_LOWER or w in lx.LANGUAGE_BY_LOWER
+        w in lx.CITY_BY_LOWER or w in lx.COUNTRY_BY_LOWER or w in _ONLY_LANGUAGES
         or w in lx.SWITCHED_PRODUCTS or w in lx.NOT_NAMES or w in lx.RELIGIONS
         or w in lx.POLITICS or w in lx.DIETS or w in lx.ORIENTATIONS
         for w in (v.lower(), v.split()[0].lower()))]

@@ -102,7 +102,19 @@ Yoruba Zulu
                           ) | frozenset("""Valencian Hokkien Cantonese Hakka Teochew Shanghainese
 Scots Gaelic Patois Cebuano Ilocano Konkani Tulu Sylheti Darija Tamazight Kabyle Tigrinya
 isiZulu isiXhosa isiNdebele Sesotho Setswana Sepedi siSwati Tshivenda Xitsonga Luganda Kiswahili
-""".split()) | iso_languages()
+""".split()) | frozenset(
+    # widely spoken languages ISO 639-1 has no two-letter code for (ISO 639-3 only)
+    """Dagbani Dholuo Luhya Kalenjin Kamba Fante Dagaare Krio Fula Fulfulde Mandinka Bemba
+Hmong Bhojpuri Maithili Awadhi Santali Saraiki Balochi Dari Kurmanji Sorani Aramaic Ladino
+Romani Frisian Friulian Papiamento Garifuna Nahuatl Zapotec Mixtec
+Mapudungun Kichwa K'iche Kaqchikel Q'eqchi Tzotzil Tzeltal Tongan
+Lakota Ojibwe Tetum Hiligaynon Waray Kapampangan Bikol Chavacano
+""".split()) | frozenset({"Yucatec Maya", "Tok Pisin", "Haitian Creole", "Cape Verdean Creole"}
+                           ) | iso_languages() | frozenset({"Maya"})
+
+#: Languages that are also given names ("my daughter Maya"): a language only where the
+#: grammar asks for one ("I speak Maya"), never refused as a person's or a pet's name.
+LANGUAGES_ALSO_NAMES: frozenset[str] = frozenset({"Maya"})
 
 LANGUAGE_BY_LOWER: dict[str, str] = {w.lower(): w for w in LANGUAGES}
 

@@ -105,7 +105,8 @@ def is_name(word: str) -> bool:
     place = lookup(word)
     big_place = place is not None and (place.kind != "city" or place.population > 1_000_000)
     return (word not in NOT_NAMES and not big_place
-            and word not in lx.LANGUAGES and not word.isupper())
+            and (word not in lx.LANGUAGES or word in lx.LANGUAGES_ALSO_NAMES)
+            and not word.isupper())
 
 
 def place_at(text: str, start: int) -> tuple[str, str] | None:

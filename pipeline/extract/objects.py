@@ -422,9 +422,20 @@ def likes(text: str, ctx: ObjCtx) -> Result:
 
 
 def languages(text: str, ctx: ObjCtx) -> Result:
+    tail = trim(text, keep_commas=True)
     found = [lx.LANGUAGE_BY_LOWER.get(m.group(1).lower(), m.group(1).title())
-             for m in _LANGUAGE.finditer(trim(text, keep_commas=True))]
+             for m in _LANGUAGE.finditer(tail) if not _spoken_to(tail, m)]
     return [(None, f) for f in dict.fromkeys(found)]
+
+
+_TO_SOMEONE = re.compile(r"\b(?:to|with|for)\s+$", _I)
+
+
+def _spoken_to(text: str, m: re.Match[str]) -> bool:
+    """"speak to Maya in English": a language that is also a given name, right after "to",
+    "with" or "for", is the person spoken to."""
+    return (lx.LANGUAGE_BY_LOWER.get(m.group(1).lower()) in lx.LANGUAGES_ALSO_NAMES
+            and _TO_SOMEONE.search(text, 0, m.start()) is not None)
 
 
 def language(text: str, ctx: ObjCtx) -> Result:

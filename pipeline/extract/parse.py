@@ -63,6 +63,7 @@ _PEOPLE_WORDS = re.compile(
 _SET_OFF = re.compile(r"[,:]")
 _LANGUAGE_WORD = re.compile(r"\b(?:" + lx.alt(lx.LANGUAGES) + r")\b")
 _LANGUAGE_USE = re.compile(r"\b(?:speak\w*|spoke|writ\w*|read\w*|us(?:e|es|ing)|translat\w*"
+                           r"|know\w*|practi[sc]\w*|in|from|(?:work|home) is"
                            r"|interpret\w*|teach\w*|taught|at (?:home|work|school|church)|with"
                            r"|(?:think|dream|count|swear|pray)\w* in|gave (?:me|us)"
                            r"|(?:is|'s) (?:home|my|our))\b", re.I)

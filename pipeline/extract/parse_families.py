@@ -66,6 +66,15 @@ _OBJECTS = frozenset({"dobj", "npadvmod", "dep"})
 _GIVEN = frozenset({"give", "teach", "leave"})
 #: Verbs of thinking in a language ("what I think in", "what I dream in").
 _THINK_IN = frozenset({"think", "dream", "count", "swear", "pray"})
+#: Verbs whose "in <language>" is the user using it ("I cook in Czech and read recipes in
+#: Polish"); not learning, studying or a degree ("I majored in Spanish").
+_DONE_IN = _SPEAK | _THINK_IN | frozenset({
+    "talk", "chat", "text", "message", "email", "reply", "answer", "argue", "cook", "work",
+    "lecture", "present", "joke", "tutor", "blog", "post", "journal", "call"})
+#: Verbs done to the user's own command of a language ("I practise my Spanish").
+_KEPT_UP = frozenset({"practise", "practice", "improve", "brush", "polish", "keep", "use"})
+#: Subjects of a copula whose complement is the language used there ("Work is French").
+_SETTING_SUBJECTS = frozenset({"work", "home"})
 #: Complements naming a language as the user's own tongue ("Tamil is home").
 _HOME_WORDS = frozenset({"home", "language", "tongue", "dialect"})
 #: Where a language is used, in a verbless list ("Portuguese at home, Japanese at work").
@@ -321,6 +330,24 @@ def _languages(doc: Doc, text: str) -> Iterator[Found]:
                 first.dep_ == "dobj" or first.i < head.i) and _users_clause(head, text, token):
             # "we speak mostly Danish at home", and fronted: "English I use all day at work"
             yield "language_spoken", token.text, "assert", 0.8, token.idx
+        elif token.text in lx.LANGUAGES_ALSO_NAMES and first.text in lx.LANGUAGES_ALSO_NAMES:
+            continue  # "Maya is home": a name, unless a verb of speaking or a list takes it
+        elif first.dep_ == "dobj" and _known(first, head) and _users_clause(head, text, token):
+            # "I know enough German", "I practise my Spanish with a group"
+            yield "language_spoken", token.text, "assert", 0.75, token.idx
+        elif first.dep_ == "pobj" and first.head.lower_ == "in" and (
+                (done := _done_in(first.head)) is not None) and _users_clause(done, text, done):
+            # "I cook in Czech and read recipes in Polish" (the mood read at the verb: "read"
+            # before a language is no report)
+            yield "language_spoken", token.text, "assert", 0.75, token.idx
+        elif _learnt_from_mine(first) and _fragment(first) and _kept(token, text):
+            # "Spanish, Maya, and the English from my nursing exchange: ..." (where it was
+            # learnt is backstory, the language is kept)
+            yield "language_spoken", token.text, "assert", 0.75, token.idx
+        elif (first.dep_ in ("attr", "acomp") and head.lemma_ == "be"
+              and _setting_subject(head) and asserted_now(head) and _asserted(token, text)):
+            # "Work is French with the team and English with the clients"
+            yield "language_spoken", token.text, "assert", 0.75, token.idx
         elif first.dep_ == "dobj" and head.lemma_.lower() in _GIVEN and any(
                 c.dep_ == "dative" and c.lower_ in ("me", "us") for c in head.children) and (
                 asserted_now(head, tense=False) and _kept(token, text)):
@@ -352,6 +379,48 @@ def _identified(be: Token) -> bool:
                 t.lower_ == "what" for t in c.subtree) and asserted_now(c):
             return True
     return False
+
+
+def _done_in(prep: Token) -> Token | None:
+    """The verb of using a language whose "in" `prep` is, on the verb or on its object
+    ("read recipes in Polish")."""
+    holder = prep.head
+    if holder.dep_ == "dobj" and holder.head.pos_ in ("VERB", "AUX"):
+        holder = holder.head
+    return holder if holder.lemma_.lower() in _DONE_IN else None
+
+
+def _asserted(token: Token, text: str) -> bool:
+    """The token's clause is asserted (its subject was checked on the tree: "Work is ...")."""
+    start = token.sent.start_char
+    return mood_at(text[start:], token.idx - start, question=False).modality == "asserted"
+
+
+def _known(language: Token, verb: Token) -> bool:
+    """The object names the user's own command of the language: "know (enough) German",
+    not "know the German" (a person); "practise my Spanish"."""
+    lemma = verb.lemma_.lower()
+    if lemma == "know":
+        return not any(c.dep_ in ("det", "poss") for c in language.children)
+    return lemma in _KEPT_UP and mine(language) is True
+
+
+def _learnt_from_mine(first: Token) -> bool:
+    """A language of the list headed by `first` is told with where the user got it: "the
+    English from my exchange in Houston", "Italian from my two years in Turin"."""
+    group = [first, *(c for c in first.subtree if c.dep_ == "conj" and c.text in lx.LANGUAGES)]
+    for language in group:
+        for prep in (c for c in language.children if c.dep_ == "prep" and c.lower_ == "from"):
+            if any(mine(t) is True for t in prep.subtree if t.dep_ in ("pobj", "compound")):
+                return True
+    return False
+
+
+def _setting_subject(be: Token) -> bool:
+    """The copula's subject is the user's work or home, said bare or as theirs."""
+    return any(c.dep_ == "nsubj" and c.lemma_.lower() in _SETTING_SUBJECTS
+               and mine(c) is not False and not any(d.dep_ == "det" for d in c.children)
+               for c in be.children)
 
 
 def _it_subject(be: Token) -> bool:

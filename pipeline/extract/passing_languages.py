@@ -60,6 +60,8 @@ _LANG_FOR = re.compile(r"(?<!\bhis )(?<!\bher )(?<!\btheir )(?<!\bmy )(?<!\byour
                        + r"\s+(?:for|with|to)\s+(?:the|my|our|everyone|everybody|anyone|all|most"
                        r"|clients|customers|patients|colleagues|friends|family|the\s+kids)\b")
 _LANG_WORD = re.compile(r"\b" + _LANG + r"\b")
+#: A person spoken to, right before a word that names a language or a person.
+_TO_SOMEONE = re.compile(r"\b(?:to|with|for)\s+$", _I)
 
 
 #: A list of languages told as the household's after it: "she told her class in French,
@@ -81,6 +83,9 @@ def languages(text: str, question: bool) -> Iterator[Found]:
             continue
         tail = _LIST_END.split(text[m.end():], maxsplit=1)[0]
         for lang in _LANG_WORD.finditer(tail):
+            if _TO_SOMEONE.search(tail, 0, lang.start()) and (
+                    lang.group("lang") in lx.LANGUAGES_ALSO_NAMES):
+                continue  # "I speak to Maya in English": Maya is who is spoken to
             yield "language_spoken", lang.group("lang"), "assert", 0.85, m.start()
     yield from scan(_LANG_CUES, text, question)
     talk = _TALKS.search(text)
