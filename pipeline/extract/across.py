@@ -10,14 +10,18 @@ import re
 from collections.abc import Sequence
 from datetime import datetime
 
+from pipeline.extract import lexicon as lx
 from pipeline.extract.corrections import SentenceClaims
 from pipeline.extract.kinds import NORMALISERS, PREDICATE_KIND
+from pipeline.extract.mentions import is_name
 from pipeline.extract.objects import ObjCtx, known_place
 from pipeline.extract.planned import plan_date_for
 from pipeline.extract.timeexpr import resolve_in
 from schemas.records import Claim
 
 _I = re.IGNORECASE
+_AGES = (r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen"
+         r"|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty")
 
 #: A sentence that points back at the one before: "That was in August", "Moved there in May".
 _BACKREF = re.compile(
@@ -43,6 +47,21 @@ _ONE_MORE = re.compile(r"^(?:(?:oh|ah|also|plus|and|oh\s+and)[,:]?\s+)+(?P<obj>[
 _NOT_A_VALUE = re.compile(r"^(?:thanks?(?:\s+you)?|please|bye|ok(?:ay)?|lol|haha|cheers|sorry"
                           r"|that'?s(?:\s+(?:all|it))?|me|you|it|this|that|so\s+on|more|stuff"
                           r"|things|yes|no|good\s+(?:night|morning)|hi|hello|hey|anyway|etc)$", _I)
+#: The household's animals, in the plural and unnamed: "the cats are stuck inside" (not "my
+#: sister's cats": a possessor before them).
+_HOUSE_ANIMALS = re.compile(r"(?<!'s )(?<!s' )\b(?:the|our|my)\s+(?:two\s+|three\s+)?(?P<animals>"
+                            + lx.alt(tuple(p for p in lx.ANIMAL_PLURALS if p.endswith("s")))
+                            + r")\b(?!\s+(?:next\s+door|at|of|from|across|down|upstairs"
+                            r"|downstairs|on\s+the|in\s+the)\b)", _I)
+#: A name told by its age, opening the sentence and each clause after: "Kuih is fifteen and
+#: mostly sleeps; Sambal is two and does laps of the flat".
+_NAME_AGE = re.compile(r"(?:^|[;,]\s+(?:and\s+)?|\band\s+)(?P<name>(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)"
+                       r"\s+(?:is|'s)\s+(?:(?:only|just|nearly|almost|now)\s+)?(?:" + _AGES
+                       + r")(?:\s+(?:years?|months?)(?:\s+old)?)?(?=[\s,;.!]|$)(?!\s+(?:minutes"
+                       r"|hours|days|km|kilometres|miles|metres|percent|times)\b)")
+#: A sentence opening on a name told of by a pronoun: "Freja, she does fish genetics".
+_NAME_THEN_PRONOUN = re.compile(r"^(?P<name>(?-i:[A-Z])[a-z\u00e0-\u017f'-]+),\s+(?:he|she|they)"
+                                r"(?:'s|'re|\s)", _I)
 #: Predicates a bare follow-up can add to (multi-valued lists people extend this way).
 _EXTENDABLE = frozenset({"allergy", "dietary_restriction", "likes", "dislikes", "hobby",
                          "language_spoken", "accessibility_need"})
@@ -55,6 +74,14 @@ def link_sentences(found: Sequence[SentenceClaims], at: datetime, *,
     for i in range(1, len(out)):
         prev, this = out[i - 1], out[i]
         if this.claims:
+            continue
+        seen = _seeing_named(this, prev)
+        if seen is not None:
+            out[i] = seen
+            continue
+        aged = _pets_by_age(this, prev, at, session_id)
+        if aged is not None:
+            out[i] = aged
             continue
         if not prev.claims and _MOVED.search(prev.text.rstrip()):
             out[i] = _place_named(this, prev, at, session_id)
@@ -121,3 +148,37 @@ def _place_named(this: SentenceClaims, prev: SentenceClaims, at: datetime,
                          evidence=f"{prev.text} {this.text}")
                    for p, v in found)
     return SentenceClaims(this.turn, this.text, claims)
+
+
+def _pets_by_age(this: SentenceClaims, prev: SentenceClaims, at: datetime,
+                 session_id: str) -> SentenceClaims | None:
+    """Pets named by their ages right after the household's animals: "The cats are stuck
+    inside. Kuih is fifteen and mostly sleeps; Sambal is two." (one pet per name); None when
+    the sentence is not that."""
+    animals = _HOUSE_ANIMALS.search(prev.text)
+    first = _NAME_AGE.match(this.text)
+    if animals is None or first is None or prev.turn != this.turn:
+        return None
+    kind = lx.ANIMAL_PLURALS[animals.group("animals").lower()]
+    names = [m.group("name") for m in _NAME_AGE.finditer(this.text) if is_name(m.group("name"))]
+    if not names:
+        return None
+    return SentenceClaims(this.turn, this.text, tuple(
+        Claim(predicate="pet", object=f"{kind} named {name}", valid_from=at, source="stated",
+              confidence=0.7, session_id=session_id, turn=this.turn,
+              evidence=f"{prev.text} {this.text}")
+        for name in dict.fromkeys(names)))
+
+
+def _seeing_named(this: SentenceClaims, prev: SentenceClaims) -> SentenceClaims | None:
+    """The person the user just said they are seeing, named by the next sentence: "I'm
+    seeing someone. Freja, she does fish genetics." None when the sentence is not that."""
+    dating = next((c for c in prev.claims if c.predicate == "relationship_status"
+                   and c.object == "dating" and c.op == "assert"), None)
+    m = _NAME_THEN_PRONOUN.match(this.text)
+    if (dating is None or m is None or prev.turn != this.turn or not is_name(m.group("name"))
+            or any(c.predicate == "partner_name" for c in prev.claims)):
+        return None
+    return SentenceClaims(this.turn, this.text, tuple(this.claims) + (dating.model_copy(
+        update={"predicate": "partner_name", "object": m.group("name"),
+                "evidence": f"{prev.text} {this.text}"}),))

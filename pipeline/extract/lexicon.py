@@ -253,6 +253,18 @@ siamese lab frog tarantula
 """.split()) | frozenset({"guinea pig", "golden retriever", "german shepherd", "maine coon",
                            "bearded dragon", "border collie", "jack russell"})
 
+#: Kinds that are one species said more exactly ("a kitten, a little tabby" is one cat).
+ANIMAL_SPECIES: dict[str, str] = {
+    **{k: "cat" for k in ("cat", "kitten", "tabby", "siamese", "maine coon")},
+    **{k: "dog" for k in """dog puppy labrador retriever poodle beagle terrier spaniel collie
+husky dachshund corgi pug bulldog chihuahua greyhound whippet shepherd schnauzer rottweiler
+doberman boxer dalmatian labradoodle cockapoo sheepdog mutt lab""".split()},
+    **{k: "dog" for k in ("golden retriever", "german shepherd", "border collie",
+                          "jack russell")},
+    "rabbit": "rabbit", "bunny": "rabbit", "budgie": "bird", "parrot": "bird",
+    "canary": "bird", "cockatiel": "bird", "bird": "bird",
+}
+
 ANIMAL_PLURALS: dict[str, str] = {
     **{a + "s": a for a in ANIMALS}, "puppies": "puppy", "bunnies": "bunny", "mice": "mouse",
     "fish": "fish", "guinea pigs": "guinea pig", "ponies": "pony", "canaries": "canary",

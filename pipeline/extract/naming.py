@@ -23,6 +23,10 @@ _NAMED = re.compile(
     r"(?:^|[,;:(\u2013\u2014-]\s*|\band\s+|\bso\s+)(?:(?:his|her|its|their)\s+name(?:'s|\s+is)"
     r"|(?:he|she|it)(?:'s|\s+is)\s+(?:called|named)|(?:we\s+|i\s+)?(?:named|called)\s+"
     r"(?:him|her|it)"
+    # Whoever in the household gave the name: "my daughter named her Lada", "Bára named
+    # him Knedlík", "the twins christened him Señor Lento".
+    r"|(?:(?:the|my|our)\s+(?:[a-z]+\s+)?[a-z]+|(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)\s+(?:had\s+)?"
+    r"(?:named|christened|dubbed)\s+(?:him|her|it)"
     # "We call him Noodle", "the kids call her Mochi": the name the household uses.
     r"|(?:we|i|everyone|everybody|the\s+kids|the\s+children)\s+(?:all\s+)?(?:just\s+)?"
     r"(?:call|calls)\s+(?:him|her|it)"
@@ -30,7 +34,8 @@ _NAMED = re.compile(
     # "a little black and white one called Pepita": the pet, said again with its name.
     r"|an?\s+(?:[a-z-]+\s+){0,4}?(?:thing|one|fluffball|furball|monster|rascal|beast)\s+"
     r"(?:(?:that\s+)?(?:we|i)(?:'ve|\s+have)?\s+)?(?:named|called))"
-    r"\s+(?P<name>(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)\b", _I)
+    # A name of two words, each capitalised: "Señor Lento", "Captain Biscuit".
+    r"\s+(?P<name>(?-i:[A-Z])[a-z\u00e0-\u017f'-]+(?:\s+(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)?)\b", _I)
 #: "The cat is called Smudge": the name of the pet of that kind.
 _KIND_NAMED = re.compile(r"\b(?:the|our|my)\s+(?P<kind>[a-z]+)(?:'s\s+name\s+is|\s+is\s+(?:called"
                          r"|named))\s+(?P<name>(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)\b", _I)

@@ -39,7 +39,12 @@ def presupposed(text: str, pos: int) -> bool:
 _SEEING = (cue("partner_name", r"\b(?:i'm|i\s+am|i've\s+been)\s+(?:\w+\s+)?(?:seeing|dating)\s+"
                                r"(?:someone|somebody|a\s+(?:guy|girl|man|woman|lovely\s+\w+))(?:\s+new)?"
                                r"\b[^.;!?]{0,40}?\b(?:(?:his|her|their)\s+name(?:'s|\s+is)|(?:he|she|they)"
-                               r"(?:'s|\s+is|\s+are)\s+called)\s+(?P<m>" + NAME + r")\b", name=True),)
+                               r"(?:'s|\s+is|\s+are)\s+called)\s+(?P<m>" + NAME + r")\b", name=True),
+           # ... or set off after it: "I've been seeing someone since August: Kári, he's a
+           # geologist", "I'm seeing someone, Tomasz, and it's going well".
+           cue("partner_name", r"\b(?:i'm|i\s+am|i've\s+been)\s+(?:\w+\s+)?(?:seeing|dating)\s+"
+                               r"(?:someone|somebody)(?:\s+new)?\b[^.;!?:,]{0,40}?[:,]\s*(?P<m>"
+                               + NAME + r")(?=\s*(?:[,.;!(]|$|\s+(?:and|who)\b))", name=True))
 #: A child after the word for who they are, or a birth told with the baby's name; "my" makes
 #: the child the user's whatever the clause (no mood check: "my son Ade is off to ...").
 _CHILDREN = (

@@ -400,6 +400,12 @@ PEOPLE: tuple[Rule, ...] = (
         + r"(?P<x_pname>" + _CAP + r"(?:\s+(?:and|&)\s+" + _CAP + r")?)",
         r"<DO>(?:share|live)\s+(?:my|our)?\s*(?:flat|home|house|place|apartment|life)?\s*with\s+"
         r"(?P<obj>(?:an?|one|two|three|four|\d+|my|our)\s+.+)",
+        # The household's children given a pet: "the twins got a tortoise for their birthday"
+        # (the kids of the house; "my sister's kids got a dog" is theirs, and "my son", who
+        # may live elsewhere, is left out).
+        r"^(?:[\w\s]{0,20}:\s*)?(?:the|our)\s+(?:kids|children|twins|boys|girls)\s+(?:(?:finally|just)\s+)?"
+        r"(?:got|were\s+given|adopted|rescued|brought\s+home)\s+"
+        r"(?P<obj>(?:an?|one|two|three|\d+)\s+(?:[\w-]+\s+){0,2}?(?:" + _ANIMAL + r")\b.*)",
     ), keys=tuple(sorted({"have", "got", "own", "keep", "adopted", "rescued", "bought",
                           "took in", "welcomed", "brought home", "fostered", "my ", "our ",
                           "taken", "took on", "took over", "inherited", "ended up",

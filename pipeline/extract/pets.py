@@ -36,12 +36,25 @@ def pet(text: str, ctx: ObjCtx) -> Result:
     parts = _NEXT_PET.split(trim(text, keep_commas=True))
     if len(parts) > 1 and not ctx.groups.get("x_pname"):
         found = [_one_pet(part, ctx) for part in parts]
-        # "a dog, a lab called Bruno": a named apposition renames the unnamed pet before it.
+        # "a dog, a lab called Bruno": a named apposition renames the unnamed pet before it;
+        # "a kitten from the shelter, a little tabby": an unnamed one of the same species
+        # tells it again (not "a dog, a cat and a rabbit": other species).
         return [r for i, rs in enumerate(found) for r in rs
                 if not (i + 1 < len(found) and rs and found[i + 1]
-                        and " named " not in rs[-1][1] and " named " in found[i + 1][0][1]
+                        and " named " not in rs[-1][1] and (
+                            " named " in found[i + 1][0][1]
+                            or _same_species(rs[-1][1], found[i + 1][0][1]))
                         and _APPOSITION.match(text, text.find(parts[i]) + len(parts[i])))]
     return _one_pet(parts[0] if not ctx.groups.get("x_pname") else text, ctx)
+
+
+def _same_species(first: str, second: str) -> bool:
+    """Two pet values of one species ("kitten", "tabby"): the second says the first again."""
+    def species(value: str) -> str | None:
+        m = _ANIMAL.search(value)
+        return lx.ANIMAL_SPECIES.get(m.group(1).lower()) if m else None
+    kind = species(first)
+    return kind is not None and kind == species(second)
 
 
 def _one_pet(text: str, ctx: ObjCtx) -> Result:
