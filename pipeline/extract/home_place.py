@@ -5,8 +5,8 @@ People rarely say "I live in Utrecht". They say the city while talking about som
 - a home of their own named with its city: "the canal outside our place in Utrecht froze
   this weekend", "our Bergen flat has a leak" (the possessive presupposes the home, whoever
   the clause is about and whatever the weekend was for);
-- the city as the scene they speak from: "wet, grey, windy, classic Dundee March", "typical
-  Glasgow weather today";
+- the city as the scene they speak from (scenery.py): "wet, grey, windy, classic Dundee
+  March", "typical Glasgow weather today", "Sunday evening in Graz and the house is quiet";
 - the city named once, then pointed back to: "my flatmate cooks the best dal in Lyon ...
   cheese is non-negotiable in this city";
 - a home that is theirs from a date to come: "the flat in Edinburgh is ours from the 1st of
@@ -38,6 +38,7 @@ from pipeline.extract.here import scene_cities
 from pipeline.extract.mentions import CAP_RUN, NOT_NAMES
 from pipeline.extract.mood import clause_span, mood_at
 from pipeline.extract.planned import plan_unreal
+from pipeline.extract.scenery import scene_city
 from pipeline.extract.timeexpr import future_in, resolve_in
 from schemas.records import Claim
 
@@ -69,22 +70,6 @@ _REQUEST = re.compile(r"^(?:\w+[,!]?\s+){0,3}?(?:can|could|would|will)\s+you\s+(
 #: Right after the city: a stay, not a home ("our place in Lisbon for the summer").
 _STAY_AFTER = re.compile(r"^\s*(?:for\s+(?:the|a|one|two|three|\d+)\b|over\s+(?:the\s+)?"
                          r"(?:summer|winter|holidays?)|was|were|had|used\s+to)\b", _I)
-#: The city as the scene one speaks from: "classic Dundee March", "typical Glasgow weather".
-_SCENERY = re.compile(
-    r"\b(?:classic|typical|proper|quintessential|peak|standard|textbook|true|real)\s+" + _CITY
-    + r"\s+(?:(?:winter|summer|spring|autumn|fall|monday|sunday|weekend)\s+)?"
-    r"(?:weather|winters?|summers?|springs?|autumns?|fall|rain|drizzle|downpour|fog|sunshine"
-    r"|heat|cold|wind|gales?|grey|skies|mornings?|evenings?|days?|nights?|commute|traffic"
-    r"|january|february|march|april|may|june|july|august|september|october|november"
-    r"|december)\b"
-    # "It's dark at half three already, welcome to Trondheim in November."
-    r"|\bwelcome\s+to\s+" + _CITY.replace("<m>", "<m2>") + r"\s+in\s+(?:the\s+)?(?:winter|summer"
-    r"|spring|autumn|fall|rain|dark|january|february|march|april|may|june|july|august|september"
-    r"|october|november|december)\b"
-    # "Snowed in again in Reykjavík": kept at home by the weather, so home is there.
-    r"|\b(?:snowed|iced|rained|frozen)\s+in\s+(?:(?:again|once\s+again|here)\s+)?in\s+"
-    + _CITY.replace("<m>", "<m3>") + r"(?!\s+(?:airport|station|hotel|on\s+(?:a|the|our|my)))\b",
-    _I)
 #: "this city", "this town": the city the turn has named.
 _THIS_CITY = re.compile(r"\bthis\s+(?:city|town)\b", _I)
 #: A visit or stay anywhere in the turn: the scenery is somewhere else's.
@@ -106,12 +91,15 @@ _OURS_FROM = re.compile(
     r"|\b(?:i|we)\s+(?:get|collect|pick\s+up)\s+(?:the\s+)?keys\b"
     r"|\b(?:get|getting|collect|collecting|pick\s+up|picking\s+up)\s+(?:the\s+)?keys\s+(?:to|for)"
     r"\s+(?:my|our|the)\b", _I)
+#: The way one came, between the verb and "to": "we came up to Aarhus", "I moved back to".
+_WAY = r"(?:(?:up|down|over|out|back|across|here)\s+)?"
 #: Arriving somewhere, told by the user: "we arrived in Tallinn on the 3rd", "since landing
 #: in Perth", "we finally made it to Halifax last Tuesday", "three months into Copenhagen".
 _ARRIVAL = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:finally\s+|just\s+|only\s+|safely\s+)?(?:arrived|landed"
-    r"|got|made\s+it)\s+(?:in|to)\s+" + _CITY
-    + r"|\bsince\s+(?:arriving|landing|getting)\s+(?:in|to)\s+" + _CITY.replace("<m>", "<m2>")
+    r"|got|made\s+it|came|moved|flew|drove)\s+" + _WAY + r"(?:in|to)\s+" + _CITY
+    + r"|\bsince\s+(?:arriving|landing|getting|coming|moving)\s+" + _WAY + r"(?:in|to)\s+"
+    + _CITY.replace("<m>", "<m2>")
     + r"|\b(?P<n>a|one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?P<unit>days?|weeks?"
     r"|months?)\s+(?:into|in)\s+" + _CITY.replace("<m>", "<m3>") + r"(?=\s+(?:and|now|already)\b)"
     r"|\b(?P<n2>a|one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?P<unit2>days?|weeks?"
@@ -122,6 +110,11 @@ _SETTLING = re.compile(r"\b(?:for\s+good|moved|move|movers|removals?|boxes|unpac
                        r"|the\s+house|the\s+apartment|new\s+(?:place|flat|house|apartment|home|job)"
                        r"|settl\w+|lease|keys|neighbou?rs|registered|library\s+card|(?:i've|we've)"
                        r"\s+been|i\s+still|we\s+still|already|finally\s+(?:own|have|found))\b", _I)
+#: A journey verb ("we drove down to Brighton") is a move only beside these, not beside the
+#: weaker signs ("already", "I still") that do for "we arrived".
+_JOURNEY = re.compile(r"\b(?:came|flew|drove)\b", _I)
+_MOVING = re.compile(r"\b(?:for\s+good|moved|move|movers|removals?|boxes|unpack\w*|lease|keys"
+                     r"|settl\w+|registered|new\s+(?:place|flat|house|apartment|home))\b", _I)
 _CONFIDENCE = 0.7
 _SCENE_CONFIDENCE = 0.6
 
@@ -137,8 +130,9 @@ def home_in_turn(found: Sequence[SentenceClaims], at: datetime, *,
     # Read once per turn, not per sentence: a pasted document of thousands of sentences
     # made the turn-wide searches quadratic (minutes for a 96k-character turn).
     visit, settling = bool(_VISIT.search(turn)), bool(_SETTLING.search(turn))
+    moving = bool(_MOVING.search(turn))
     for i, sentence in enumerate(out):
-        arrived = None if visit or not settling else _arrival(sentence.text, at)
+        arrived = None if visit or not settling else _arrival(sentence.text, at, moving=moving)
         if arrived is not None:
             claim = Claim(predicate="city", object=arrived[0], valid_from=arrived[1],
                           source="stated", confidence=_CONFIDENCE, session_id=session_id,
@@ -147,7 +141,7 @@ def home_in_turn(found: Sequence[SentenceClaims], at: datetime, *,
             return out
         city = _own_home(sentence.text)
         if city is None and not visit:
-            city = _scenery(sentence.text) or (
+            city = scene_city(sentence.text) or (
                 _this_city([s.text for s in out[:i]], sentence.text)
                 if _THIS_CITY.search(sentence.text) else None)
         if city is None:
@@ -237,10 +231,13 @@ _NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six":
             "eight": 8, "nine": 9, "ten": 10}
 
 
-def _arrival(text: str, at: datetime) -> tuple[str, datetime] | None:
-    """The city the user says they arrived in, and when (the clause's own time, else now)."""
+def _arrival(text: str, at: datetime, *, moving: bool = True) -> tuple[str, datetime] | None:
+    """The city the user says they arrived in, and when (the clause's own time, else now).
+    `moving`: the turn tells of a move, which a journey verb needs."""
     question = text.rstrip().endswith("?")
     for m in _ARRIVAL.finditer(text):
+        if not moving and _JOURNEY.search(m.group(0)):
+            continue
         group = next(g for g in ("m", "m2", "m3", "m4") if m.group(g))
         city = _city_in(m.group(group))
         if city is None or _STAY_AFTER.match(text[m.start(group) + len(city):]):
@@ -278,18 +275,6 @@ def _own_home(text: str) -> str | None:
         if group == "m3" and (mood.subject != "user" or _THEN.search(text[:m.start()])):
             continue  # no possessive: "my sister works from home in Leeds" is hers
         return city
-    return None
-
-
-def _scenery(text: str) -> str | None:
-    question = text.rstrip().endswith("?")
-    for m in _SCENERY.finditer(text):
-        city = _city_in(m.group("m") or m.group("m2") or m.group("m3"))
-        if city is None:
-            continue
-        mood = mood_at(text, m.start(), question=question)
-        if mood.modality == "asserted" and mood.subject == "user":
-            return city
     return None
 
 

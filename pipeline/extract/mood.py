@@ -30,7 +30,10 @@ RELATIONS = (
     r"|sister-in-law|brother-in-law|stepmum|stepdad|godmother|godfather|bestie|best friend"
     r"|buddy|mate|classmate|student|patient|customer|guest")
 _OTHER_SUBJECT = re.compile(
-    r"^(?:(?:and|but|so|also|oh|well|then|now|plus|meanwhile|apparently|anyway)\s+)*"
+    # A sentence adverb before the subject leaves the subject who it is ("Funnily enough my
+    # cousin has just moved to Galway", "by the way my boss ...").
+    r"^(?:(?:and|but|so|also|oh|well|then|now|plus|meanwhile|apparently|anyway|incidentally"
+    r"|by\s+the\s+way|(?-i:[a-zA-Z])[a-z]+ly(?:\s+enough)?),?\s+)*"
     r"(?:(?:my|our|his|her|their|your)\s+(?:[\w-]+\s+)?(?:" + RELATIONS + r")s?\b(?!\s+and\s+i\b)"
     r"|(?:he|she|they|you)(?:'s|'re|'ve|'d|'ll)?\b"
     r"|(?!(?:we|i|my|our|it|this|that|there|then|now|so|and|but|also)\b)(?-i:[A-Z][a-z]+)\s+"

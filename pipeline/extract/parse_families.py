@@ -98,7 +98,8 @@ _LOCAL = frozenset({"bus", "tram", "train", "metro", "subway", "tube", "transit"
                     "ferry", "council", "bin", "rush"})
 #: A sentence that puts the user somewhere else than the place it names.
 _ELSEWHERE = re.compile(r"\b(?:there|unlike here|than here|compared|back home|would|'d|visit\w*"
-                        r"|went|trip|holiday|vacation|when i was|if)\b", re.I)
+                        r"|went|trip|holiday|vacation|when i was|if|hotel|hostel|airbnb|airport"
+                        r"|flight|layover|stopover|sightseeing|tourists?)\b", re.I)
 _STAY = re.compile(r"\b(?:this|for the|for a|for one|next) (?:week|weekend|fortnight|few days"
                    r"|couple of (?:days|weeks))\b", re.I)
 #: Work that says nothing of home: remote, commuted to, seasonal, on the road, now and then.
@@ -156,7 +157,7 @@ def _places(doc: Doc, text: str) -> Iterator[Found]:
         if any(n.lower_ in _VISIT or mine(n) is False for n in nouns):
             continue
         modified = head.head.head  # the word "in <place>" modifies (tagged as it may be)
-        if modified.lemma_.lower() in _LOCAL and modified.dep_ == "nsubj":
+        if modified.lemma_.lower() in _LOCAL and modified.dep_ in ("nsubj", "nsubjpass"):
             if kind == "city" and _lived_with(modified, text):
                 yield "city", name, "assert", 0.6, token.idx
             continue
@@ -185,12 +186,40 @@ def _places(doc: Doc, text: str) -> Iterator[Found]:
 
 
 def _lived_with(noun: Token, text: str) -> bool:
-    """What a place's residents deal with, told in the present as the subject of its clause
-    ("the tram lanes in Graz are a contact sport", "the rents in Lisbon are insane") in a
-    sentence about the user: weak evidence, like the phrase families' weather and buses."""
+    """What a place's residents deal with, told as the subject of its clause ("the tram lanes
+    in Graz are a contact sport", "the buses in Leeds are cancelled again") in a sentence
+    about the user: weak evidence, like the phrase families' weather and buses. The past
+    counts when it happened once more and the user lived through it in the same sentence
+    ("the trams in Leipzig were on strike again, so I walked to the lab")."""
     verb = noun.head
-    return (mine(noun) is not False and verb.tag_ in ("VBP", "VBZ")
-            and asserted_now(verb) and not _ELSEWHERE.search(text) and _own(noun, text))
+    if mine(noun) is False or _ELSEWHERE.search(text) or not _own(noun, text):
+        return False
+    tense = _tense(verb)
+    if tense in ("VBP", "VBZ"):
+        return asserted_now(verb)
+    return (tense == "VBD" and asserted_now(verb, tense=False)
+            and any(c.lower_ in _ONCE_MORE for c in verb.children) and _user_went_on(verb))
+
+
+#: Adverbs that make a past trouble a recurring one ("were on strike again").
+_ONCE_MORE = frozenset({"again", "still", "yet"})
+
+
+def _tense(verb: Token) -> str:
+    """The tag that carries the clause's tense: the auxiliary's in the passive ("are
+    cancelled": VBP), else the verb's own."""
+    auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    return auxes[-1].tag_ if verb.tag_ == "VBN" and auxes else verb.tag_
+
+
+def _user_went_on(verb: Token) -> bool:
+    """A clause linked to the verb's whose subject is the user, said as fact ("..., so I
+    walked"), below it or, as the parser may hang it, above it."""
+    linked = [c for c in verb.children if c.dep_ in ("conj", "advcl")]
+    if verb.dep_ in ("ccomp", "advcl", "conj") and verb.head.i != verb.i:
+        linked.append(verb.head)
+    return any(c.pos_ in ("VERB", "AUX") and is_user(subject_of(c))
+               and asserted_now(c, tense=False) for c in linked)
 
 
 def _objects(verb: Token) -> list[Token]:

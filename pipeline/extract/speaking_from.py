@@ -29,8 +29,10 @@ _OPEN = (r"^(?:(?:hi|hello|hey|greetings|so|well|anyway|okay|ok|right|quick\s+up
 _FROM = (
     re.compile(_OPEN + r"(?:writing|typing|messaging|texting|checking\s+in|reporting\s+in)"
                r"(?:\s+(?:this|to\s+you|you|in))?\s+from\s+" + _CITY + r"(?![\w'-])", _I),
+    # "Back in Mérida five weeks and it's an oven": back that long.
     re.compile(_OPEN + r"(?:finally\s+|now\s+|properly\s+)?back\s+in\s+" + _CITY
-               + r"\s+(?:since|as\s+of|for\s+good|now|again)\b", _I),
+               + r"\s+(?:since|as\s+of|for\s+good|now|again|(?P<n>a|one|two|three"
+               r"|four|five|six|seven|eight|nine|ten|\d+)\s+(?P<unit>days?|weeks?|months?))\b", _I),
 )
 #: "... here in Maribor": the user is in the city named after "here in".
 _HERE_IN = re.compile(r"\bhere\s+in\s+" + _CITY + r"(?![\w'-])", _I)
@@ -46,6 +48,8 @@ _NOT_NOW = re.compile(r"^\s*(?:for\s+(?:a|the|work|business|my|our|\d+)|last\s+\
 #: Before "here in X" in its clause: the past or a condition ("when I was here in Graz").
 _BEFORE_HERE = re.compile(r"\b(?:was|were|when|while|if|visited|came)\b[^,;]*$", _I)
 _CONFIDENCE = 0.72
+_NUMBERS = {"a": "1", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+            "seven": "7", "eight": "8", "nine": "9", "ten": "10"}
 
 
 def resolve_speaking_from(found: Sequence[SentenceClaims], at: datetime, *,
@@ -60,8 +64,8 @@ def resolve_speaking_from(found: Sequence[SentenceClaims], at: datetime, *,
         hit = _city_said(sentence.text)
         if hit is None:
             continue
-        city, start = hit
-        told = resolve_in(sentence.text[start:], at)
+        city, start, back_for = hit
+        told = resolve_in(back_for or sentence.text[start:], at)
         since = told if told is not None and told < at else at
         claim = Claim(predicate="city", object=city, valid_from=since, source="stated",
                       confidence=_CONFIDENCE, session_id=session_id, turn=sentence.turn,
@@ -71,7 +75,9 @@ def resolve_speaking_from(found: Sequence[SentenceClaims], at: datetime, *,
     return out
 
 
-def _city_said(text: str) -> tuple[str, int] | None:
+def _city_said(text: str) -> tuple[str, int, str | None] | None:
+    """The city, where its phrase starts, and how long ago the user came back ("5 weeks
+    ago"), if the phrase says."""
     question = text.rstrip().endswith("?")
     for rx in (*_FROM, _HERE_IN):
         for m in rx.finditer(text):
@@ -83,7 +89,9 @@ def _city_said(text: str) -> tuple[str, int] | None:
                 continue
             mood = mood_at(text, m.start(), question=question)
             if mood.modality == "asserted" and mood.subject == "user":
-                return city, m.start()
+                n = m.groupdict().get("n")
+                back_for = f"{_NUMBERS.get(n.lower(), n)} {m.group('unit')} ago" if n else None
+                return city, m.start(), back_for
     return None
 
 
