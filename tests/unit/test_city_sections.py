@@ -132,3 +132,30 @@ def test_a_move_between_two_cities_still_ends_the_first() -> None:
     ended = [c.object for c in extract_claims(transcript, RuleExtractor())
              if c.predicate == "city" and c.modality == "ended"]
     assert ended == ["Hanoi"]
+
+
+def test_a_first_word_the_city_itself_lists_as_its_name_is_a_short_form() -> None:
+    # GeoNames lists "Tirg" among Tirg-Velka's own names: a short form even at 300,000
+    # people and a four-letter word; not for a small town, a generic word ("Gold Coast"), or
+    # a first word the city does not list.
+    cities = [
+        {**_city(1, "Tirg-Velka", 300_000, 0, 0), "alternatenames": ["Tirg", "Tirg-Velka"]},
+        {**_city(2, "Mura-Sobota", 40_000, 1, 1), "alternatenames": ["Mura"]},
+        {**_city(3, "Gold Coast", 600_000, 2, 2), "alternatenames": ["Gold"]},
+        {**_city(4, "Lesser Town", 500_000, 4, 4), "alternatenames": ["Lesser"]},
+        {**_city(5, "Vado Nuevo", 500_000, 5, 5), "alternatenames": ["Vado N."]},
+    ]
+    assert set(short_forms(cities)) == {"Tirg"}
+
+
+@pytest.mark.parametrize(("text", "city"), [
+    ("We rent a flat here in Cluj, near the botanical garden.", "Cluj-Napoca"),
+    ("I've lived in Cluj for six years now.", "Cluj-Napoca"),
+])
+def test_a_listed_short_form_names_the_city(text: str, city: str) -> None:
+    transcript = Transcript(namespace="n", user_id="u", session_id="s", started_at=AT,
+                            ended_at=AT, turns=(Turn(index=0, role="user", text=text, at=AT),))
+    claims = [c for c in extract_claims(transcript, RuleExtractor()) if c.predicate == "city"]
+    assert [lookup(c.object).name for c in claims] == [city]
+    assert lookup("Gold") is None  # "Gold Coast": a generic first word
+    assert lookup("Cebu") is None  # "Cebu City": the first word may be anyone's
