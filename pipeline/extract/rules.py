@@ -331,9 +331,6 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
     if first is not None:  # "First week as a full-time roaster!"
         claims.extend(_to_claims([("job_title", first, "assert", PEER_CONFIDENCE)], base, at))
     claims.extend(_peer_claims(evidence, claims, base, at, question=question))
-    city = None if question else workplace_city(evidence, claims)
-    if city is not None:  # "pharmacist at the hospital pharmacy in Tampere"
-        claims.extend(_to_claims([("city", city, "assert", PLACE_AT_WORK_CONFIDENCE)], base, at))
     # As for the clauses: a statement before a final question still counts.
     told = evidence.rsplit(",", 1)[0] if question and not asked else evidence
     claims.extend(told_changes(told, claims, at, base, read=_read_present,
@@ -348,6 +345,10 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
     if not any(c.predicate == "employer" for c in claims):  # "Still at Hraun, on call"
         claims.extend(still_claims(told, turn_text, at, base,
                                    question=asked or (question and told == evidence)))
+    # After the endings: a closed workplace still places the user ("shut the Winnipeg depot").
+    city = None if question else workplace_city(evidence, claims)
+    if city is not None:  # "pharmacist at the hospital pharmacy in Tampere"
+        claims.extend(_to_claims([("city", city, "assert", PLACE_AT_WORK_CONFIDENCE)], base, at))
     if len(claims) > 1 and any(c.predicate == "access_role" for c in claims):
         claims = [c for c in claims
                   if c.predicate == "access_role" or not _ACCESS_WORDS.search(c.object)]

@@ -1,12 +1,16 @@
 """The city of a workplace told without its name: "pharmacist at the hospital pharmacy in
 Tampere", "I teach at a primary school in Ghent", "nights on the renal ward of the hospital
-in Leeds", or by a name the organisation's reading left without its city.
+in Leeds", by the city named before the workplace noun ("I run the kitchen at our Lyon
+office", "Prairie Crown shut the Winnipeg depot and my last shift was Friday"), or by a name
+the organisation's reading left without its city.
 
 Work at a named organisation in a city already places the user there (passing_work.py:
 "at Tays in Tampere"); a workplace named by its common noun ("the hospital pharmacy") gave
 no organisation, so the city was lost. Only in a sentence where the user tells their own job
 (a job title or employer claim of theirs) and gives no city of their own; work away from
-home (remote, a commute, a secondment, a season, a conference) places no home.
+home (remote, a commute, a secondment, a season, a conference) places no home. A job that
+ends where its workplace closes ("shut the Winnipeg depot", "closed our Leeds branch") still
+places the user, who has said no move: there the past tense is the ending's own.
 """
 from __future__ import annotations
 
@@ -22,19 +26,41 @@ _WORKPLACE = (r"(?:hospital|pharmacy|school|clinic|library|office|university|col
 _AT_PLACE_IN = re.compile(
     r"\b(?:at|in|for|on|of)\s+(?:the|a|an|our|my|one\s+of\s+the)\s+(?:[a-z-]+\s+){0,3}?"
     + _WORKPLACE + r"s?\s+in\s+(?=(?-i:[A-Z]))", re.IGNORECASE)
+#: "our Lyon office", "at the Winnipeg depot", "shut the Leeds branch": a city run of its own
+#: before a workplace noun, said as the user's workplace (their own, one they work at, or
+#: the one their employer closed), not any office of the company ("the Berlin office does
+#: the hiring").
+_CITY_WORKPLACE = re.compile(
+    r"\b(?:(?P<closed>(?:shut|shutting|closed|closing|closes|shuts)\s+(?:down\s+)?"
+    r"(?:the|our|its|their)\s+)|(?:our|my)\s+|(?:at|in|for|on|into|to)\s+(?:the|a|an)\s+)"
+    r"(?P<city>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})\s+(?:(?-i:[a-z])[\w-]*\s+)?"
+    + _WORKPLACE + r"\b", re.IGNORECASE)
 _AWAY = re.compile(r"\b(?:remote\w*|commut\w*|secondment|seconded|placement|seasonal|summer"
                    r"|conference|visit\w*|fly\w*|flew|trip|temporar\w*|locum|cover\w*\s+for"
-                   r"|used\s+to|was|were|before|previously|formerly|next|will|going\s+to)\b",
-                   re.IGNORECASE)
+                   r"|next|will|going\s+to)\b", re.IGNORECASE)
+_PAST = re.compile(r"\b(?:used\s+to|was|were|before|previously|formerly)\b", re.IGNORECASE)
 _WORK = frozenset({"job_title", "employer"})
 
 
 def workplace_city(text: str, claims: list[Claim]) -> str | None:
     """The city `text` puts the user's own workplace in, or None."""
-    if not any(c.predicate in _WORK and c.op == "assert" and c.modality == "asserted"
-               and changes_user_facts(c) for c in claims):
+    ended = any(c.predicate == "employer" and c.op == "retract" and c.modality == "ended"
+                and changes_user_facts(c) for c in claims)
+    if not ended and not any(c.predicate in _WORK and c.op == "assert"
+                             and c.modality == "asserted" and changes_user_facts(c)
+                             for c in claims):
         return None
     if any(c.predicate in ("city", "country") for c in claims) or _AWAY.search(text):
+        return None
+    past = _PAST.search(text) is not None
+    for match in _CITY_WORKPLACE.finditer(text):
+        closed = ended and match.group("closed") is not None
+        if (ended or past) and not closed:
+            continue  # a job left or once held, not closed: the user may have gone with it
+        place = place_at(text, match.start("city"))
+        if place is not None and place[1] == "city" and place[0] == match.group("city"):
+            return place[0]
+    if ended or past:
         return None
     for match in _AT_PLACE_IN.finditer(text):
         place = place_at(text, match.end())

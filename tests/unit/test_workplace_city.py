@@ -40,3 +40,26 @@ def test_a_workplace_in_a_city_places_the_user(text, city):
 ])
 def test_no_home_from_someone_elses_or_away_work(text):
     assert _cities(text) == []
+
+
+@pytest.mark.parametrize(("text", "city"), [
+    ("I'm a line cook and I work at our Lyon restaurant, mostly on the grill.", "Lyon"),
+    ("I'm an analyst in the Rotterdam office of a shipping broker.", "Rotterdam"),
+    ("I'm a cashier at the Utrecht store on weekdays.", "Utrecht"),
+    ("Halden Freight shut the Aberdeen depot and my last shift was on Friday.", "Aberdeen"),
+    ("They closed our Dundee branch, so my last day was yesterday.", "Dundee"),
+])
+def test_a_city_before_the_workplace_places_the_user(text, city):
+    assert _cities(text) == [city]
+
+
+@pytest.mark.parametrize("text", [
+    "I'm a developer at Acme; the Berlin office does all the hiring.",
+    "I'm a developer at Acme and I'm flying to our Lyon office next week.",
+    "I was a baker at the Ghent bakery for years.",
+    "I quit my job at the Leeds office last week.",
+    "My brother is a nurse at the Leeds hospital.",
+    "I'm a nurse at the Prairie Crown clinic.",
+])
+def test_no_home_from_another_office_a_trip_a_past_or_someone_elses_job(text):
+    assert _cities(text) == []
