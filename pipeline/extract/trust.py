@@ -19,6 +19,19 @@ _BLOCKQUOTE = re.compile(r"(?m)^\s*>.*$")
 #: Text set off between two rule lines ("---", "***", "===", "___", "~~~"): how an email or
 #: a post is pasted into a chat, whatever words introduce it.
 _RULED = re.compile(r"(?ms)^[ \t]*([-*=_~])\1{2,}[ \t]*\n.*?\n[ \t]*\1{3,}[ \t]*$")
+#: A letter: a salutation on a line of its own ("Dear Ms. Pop,", "To whom it may concern:")
+#: up to its sign-off ("Kind regards," and the name under it), or to the paragraph's end
+#: where it has none. Whoever wrote it, it speaks to its reader, so nothing in it is the
+#: user's own telling.
+_LETTER = re.compile(
+    r"(?msi)^[ \t]*(?:dear\s+[^\n,:]{1,60}|to\s+whom\s+it\s+may\s+concern)[,:]?[ \t]*\n.*?"
+    r"(?:^[ \t]*(?:(?:(?:best|kind|warm|warmest|kindest)\s+)?regards|best(?:\s+wishes)?"
+    r"|sincerely|yours(?:\s+(?:sincerely|faithfully|truly))?|cheers|many\s+thanks"
+    r"|thanks(?:\s+again)?|thank\s+you|all\s+the\s+best|respectfully)\b[^\n]*"
+    r"(?:\n[ \t]*[^\n]{1,60}$)?|(?=\n[ \t]*\n)|\Z)")
+#: A form: three or more lines in a row of "Field: value" ("Name: ...", "Current city: ...",
+#: "Position: ..."), as a system, a recruiter or an HR record fills one in.
+_FIELDS = re.compile(r"(?m)(?:^[ \t]*(?-i:[A-Z])[^\n:.!?]{0,30}:[ \t]*\S[^\n]*(?:\n|\Z)){3,}")
 _PASTE_MARKER = re.compile(
     r"\b(?:here(?:'s| is| are) (?:an?|the|my|this|some|that) (?:[\w-]+ ){0,3}?"
     r"(?:e-?mails?|messages?|texts?|letters?|notes?|documents?|docs?|excerpts?|snippets?|posts?"
@@ -38,7 +51,13 @@ _PASTE_MARKER = re.compile(
     # "my GP sent me to an allergist", "the firm sent me over": sending a person is no paste.
     r"|(?:he|she|they|someone|somebody|my \w+|the \w+) (?:wrote|writes|sent me(?! (?:to|over"
     r"|off|away|home|back|out|along|round|around|into|abroad|packing)\b)|texted|emailed"
-    r"|messaged)|forwarded message|begin(?:ning)? (?:of )?(?:quote|message))\b", _I)
+    r"|messaged)|forwarded message|begin(?:ning)? (?:of )?(?:quote|message)"
+    # "A recruiter sent me this", "the hospital's HR system sent me my staff profile": a
+    # sender of a few words before it and what was sent named.
+    r"|\b(?:an?|the|my|our|his|her|their) (?:[\w'-]+ ){0,3}?(?:sent|forwarded|emailed|texted"
+    r"|messaged|wrote) (?:me|us) (?:this|these|the following|(?:my|our|an?|the) (?:[\w-]+ ){0,2}?"
+    r"(?:e-?mail|message|text|letter|note|profile|form|record|offer|contract|details|summary"
+    r"|reply|invitation|invite)s?)\b)\b", _I)
 _SHORT_QUOTE_WORDS = 3
 
 #: Questions: an opener at the start of a clause, or a "?" at its end.
@@ -167,13 +186,14 @@ _ACCESS_GATE = re.compile(r"admin|root|moderat|super ?user|access|permission|aut
 def split_untrusted(text: str) -> tuple[str, list[str]]:
     """The user's own words (untrusted spans blanked out) and the untrusted spans.
 
-    Quoted text, code, block quotes and anything after a paste marker ("here is an email",
-    "it says") are someone else's words. A short quote with no paste marker is the user's
+    Quoted text, code, block quotes, ruled-off text, letters, forms and anything after a
+    paste marker ("here is an email", "it says") are someone else's words. A short quote with no paste marker is the user's
     own (scare quotes, a nickname) and stays in.
     """
     spans: list[tuple[int, int]] = []
     marker = _PASTE_MARKER.search(text)
-    for rx in (_CODE_BLOCK, _RULED, _BLOCKQUOTE, _DOUBLE_QUOTED, _SINGLE_QUOTED):
+    for rx in (_CODE_BLOCK, _RULED, _LETTER, _FIELDS, _BLOCKQUOTE, _DOUBLE_QUOTED,
+               _SINGLE_QUOTED):
         for m in rx.finditer(text):
             if _overlaps(spans, m.start(), m.end()):
                 continue
