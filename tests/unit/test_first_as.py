@@ -40,3 +40,21 @@ def test_first_days_tell_the_title(text, title):
 ])
 def test_no_title_for_others_or_for_what_is_no_job(text):
     assert _titles(text) == []
+
+
+@pytest.mark.parametrize(("text", "title"), [
+    ("Two months into the sous chef job and I've burnt myself twice.", "sous chef"),
+    ("Ten days into the postdoc and the lab already feels like home.", "postdoc"),
+])
+def test_the_span_spent_in_a_job_tells_the_title(text, title):
+    assert _titles(text) == [title]
+
+
+@pytest.mark.parametrize("text", [
+    "Two weeks into the new job and I'm exhausted.",
+    "A month into the diet and I've lost nothing.",
+    "Three weeks into my sister's residency she already hates it.",
+    "Are you two weeks into the postdoc yet?",
+])
+def test_no_title_from_the_span_of_a_job_unnamed_a_diet_or_someone_elses(text):
+    assert _titles(text) == []
