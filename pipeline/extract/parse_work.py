@@ -70,6 +70,12 @@ _FILLER = frozenset({"only", "sole", "main", "new", "current", "glorified", "bas
                      "actual", "real", "proper", "official", "resident", "other", "just",
                      "full-time", "part-time", "now", "very", "little", "humble", "lowly",
                      "overworked", "underpaid", "tired", "exhausted", "happy", "proud"})
+#: Owners that make a title a part the user plays among people they belong to, not a post
+#: anyone hires for: "I'm the unit's translator now" (a nurse who speaks Maya), "the
+#: team's unofficial DJ", "the family's chef"; an organisation's title stays ("the
+#: hospital's only paediatric pharmacist").
+_GROUPS = frozenset({"unit", "team", "ward", "crew", "squad", "family", "group", "class",
+                     "band", "gang", "household", "house", "street", "floor", "shift"})
 #: ... and those that make it no job at all: "an avid photographer", "a former nurse".
 _NO_JOB = frozenset({"former", "ex", "old", "future", "aspiring", "wannabe", "would-be",
                      "amateur", "keen", "avid", "terrible", "bad", "good", "great", "decent",
@@ -194,6 +200,8 @@ def _title(noun: Token) -> str | None:
         if c.i > noun.i or c.dep_ not in ("compound", "amod", "poss", "nmod"):
             continue
         if c.dep_ == "poss":
+            if c.lower_ in _GROUPS:
+                return None  # "the unit's translator": a part one plays in a group, no post
             if c.pos_ != "NOUN" or any(d.dep_ == "det" and d.lower_ in ("the", "this", "that")
                                        for d in c.children):
                 words = []

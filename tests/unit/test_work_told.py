@@ -128,6 +128,7 @@ def test_no_employer_from_a_customer_a_question_or_someone_else(text):
      "children's librarian"),
     ("I'm the hospital's only paediatric pharmacist, so holidays are a negotiation.",
      "paediatric pharmacist"),
+    ("I'm the school's librarian, so the summer is quiet.", "librarian"),
 ])
 def test_a_title_said_as_identity(text, title):
     assert title in _now(text, "job_title")
@@ -146,6 +147,9 @@ def test_a_title_and_the_studio_in_passing():
     "What if I became a pilot's instructor?",
     "I'm not a dentist's receptionist, I just answer the phone for my uncle.",
     "I'm a nervous wreck about the interview.",
+    # a part played among one's own people, not a post: "the unit's", "the team's"
+    "I speak Tagalog and Ilocano, so I'm the ward's translator now.",
+    "Since the party I'm the team's photographer, apparently.",
 ])
 def test_no_title_for_others_the_past_or_wishes(text):
     assert _now(text, "job_title") == []
