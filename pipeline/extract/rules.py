@@ -49,6 +49,7 @@ from pipeline.extract.matching import (
 from pipeline.extract.mood import clause_span
 from pipeline.extract.naming import name_pets
 from pipeline.extract.notice import notice_claims, one_employer_name
+from pipeline.extract.job_won import won_jobs
 from pipeline.extract.offer_title import offer_titles
 from pipeline.extract.parse import parsed_facts
 from pipeline.extract.passing import passing_facts
@@ -175,7 +176,7 @@ def analyse_turn(turn: Turn, *, session_id: str) -> list[SentenceClaims]:
     settled = name_in_turn(settle_turn(linked, at), asked, at, session_id=session_id)
     proposed = proposal_in_turn(settled, asked, at, session_id=session_id)
     taken = without_business_hobbies(carry_titles(proposed, asked))
-    return offer_titles(one_employer_name(taken))
+    return offer_titles(one_employer_name(won_jobs(taken, at, session_id=session_id)))
 
 
 def _access_claims(text: str, turn: Turn, session_id: str, *,
