@@ -39,6 +39,7 @@ scientist secretary servant soldier solicitor specialist statistician strategist
 supervisor surgeon surveyor tailor teacher technician therapist trader translator tutor
 underwriter veterinarian vet waiter waitress welder writer vp cpo cmo coo head lead
 sysadmin tester economist dispatcher caregiver carer housekeeper chemist attendant
+tech operator presenter guide stevedore technologist coordinator
 """.split()) | frozenset({
     "data scientist", "software engineer", "product manager", "product designer",
     "project manager", "account manager", "police officer", "civil servant", "social worker",

@@ -26,7 +26,7 @@ from typing import Any
 
 from pipeline.extract import lexicon as lx
 from pipeline.extract.mentions import NOT_NAMES, Found, place_at
-from pipeline.extract import parse_work
+from pipeline.extract import parse_org, parse_work
 from pipeline.extract.parse_families import facts
 
 #: The pinned model package (pyproject.toml) and the components this pass needs.
@@ -122,6 +122,8 @@ def wanted(text: str, known: frozenset[str], turn_text: str = "") -> frozenset[s
         out |= WORK
     if mine and parse_work.wanted(text):  # "X got us a treatment room", "I'm a ..."
         out |= WORK
+    if parse_org.wanted(text):  # "our team at Vesilinja", "I do operations at Kilele"
+        out |= {"employer"}
     # A family adds nothing for a predicate the sentence already has.
     return frozenset(p for p in out if p not in known and not (p in PLACE and known & PLACE))
 
@@ -144,4 +146,5 @@ def parsed_facts(text: str, *, question: bool, known: frozenset[str] = frozenset
 def _read(text: str, turn_mine: bool) -> tuple[Found, ...]:
     # Sessions are read more than once (the online pass, then the full one): cache per text.
     doc = parse(text)
-    return (*facts(doc, text, turn_mine=turn_mine), *parse_work.facts(doc, text))
+    return (*facts(doc, text, turn_mine=turn_mine), *parse_work.facts(doc, text),
+            *parse_org.facts(doc, text))

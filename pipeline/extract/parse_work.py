@@ -102,7 +102,7 @@ def facts(doc: Doc, text: str) -> Iterator[Found]:
     yield from _job_at(doc, text)
 
 
-def _clause_holds(verb: Token) -> bool:
+def clause_holds(verb: Token) -> bool:
     """The verb's own clause is not negated, modal, conditional or wished (its tense does not
     matter: what an employer did is still told of the user's work now)."""
     kids = list(verb.children)
@@ -116,7 +116,7 @@ def _clause_holds(verb: Token) -> bool:
     return not (verb.dep_ in ("xcomp", "ccomp") and head.lemma_.lower() in _WISHING)
 
 
-def _name_start(token: Token) -> Token:
+def name_start(token: Token) -> Token:
     """The first word of the capitalised name `token` ends ("Tui Creek Orchards")."""
     first = token
     while first.i > 0 and first.doc[first.i - 1].dep_ == "compound" and first.doc[
@@ -137,13 +137,13 @@ def _for_us(doc: Doc, text: str) -> Iterator[Found]:
         if token.dep_ != "nsubj" or token.pos_ not in ("PROPN", "NOUN") or verb.pos_ not in (
                 "VERB", "AUX") or token.text not in lx.ORG_HEADS:
             continue
-        first = _name_start(token)
+        first = name_start(token)
         if first.i == token.i:
             continue  # one word ("Vets") is no name
         org = org_at(text, first.idx)
         if org is None or not org.endswith(token.text):
             continue
-        if not (_for_staff(verb) and _clause_holds(verb) and _own(first, text)):
+        if not (_for_staff(verb) and clause_holds(verb) and _own(first, text)):
             continue
         yield "employer", org, "assert", FOR_US_CONFIDENCE, first.idx
 
@@ -183,7 +183,7 @@ def _identity(doc: Doc, text: str) -> Iterator[Found]:
         if subject is None or subject.lower_ != "i" or not is_user(subject):
             continue
         if be.tag_ not in ("VBP", "VBZ") or not asserted_now(be, tense=False) or not (
-                _clause_holds(be)):
+                clause_holds(be)):
             continue
         title = _title(token)
         # The mood is read from the user's own "I" on: the tree has put the clause under
@@ -240,11 +240,11 @@ def _job_for(doc: Doc, text: str) -> Iterator[Found]:
                        None)
             if obj is None:
                 continue
-            first = _name_start(obj)
+            first = name_start(obj)
             org = org_at(text, first.idx)
             # The mood from the user's "I" on ("what I actually wanted: I'm doing ..."): the
             # tree has the clause's standing already.
-            if org is None or not _clause_holds(verb) or not asserted_now(verb) or not own(
+            if org is None or not clause_holds(verb) or not asserted_now(verb) or not own(
                     text[subject.idx:], verb.idx - subject.idx, False):
                 continue
             yield "employer", org, "assert", FOR_US_CONFIDENCE, first.idx
@@ -266,7 +266,7 @@ def _job_at(doc: Doc, text: str) -> Iterator[Found]:
             noun.head.head if noun.dep_ == "pobj" else None)
         if verb is None or verb.pos_ != "VERB" or verb.lemma_.lower() not in _JOB_AT_VERBS:
             continue
-        if not is_user(subject_of(verb)) or not _clause_holds(verb) or not asserted_now(
+        if not is_user(subject_of(verb)) or not clause_holds(verb) or not asserted_now(
                 verb, tense=False) or not _own(noun, text):
             continue
         org = None
@@ -274,7 +274,7 @@ def _job_at(doc: Doc, text: str) -> Iterator[Found]:
             obj = next((c for c in prep.children if c.dep_ == "pobj" and c.pos_ == "PROPN"),
                        None)
             if obj is not None:
-                first = _name_start(obj)
+                first = name_start(obj)
                 org = org_at(text, first.idx)
         if org is None:
             continue
