@@ -97,6 +97,9 @@ def wanted(text: str) -> bool:
 
 def facts(doc: Doc, text: str) -> Iterator[Found]:
     seen: set[str] = set()
+    for found in _hired(doc, text):
+        seen.add(found[1])
+        yield found
     for token in doc:
         if token.dep_ != "pobj" or token.pos_ != "PROPN" or token.head.lower_ not in _PREPS:
             continue
@@ -107,6 +110,41 @@ def facts(doc: Doc, text: str) -> Iterator[Found]:
         if _anchored(token.head, _org_shaped(org)) and _own(first, text):
             seen.add(org)
             yield "employer", org, "assert", CONFIDENCE, first.idx
+
+
+#: Verbs of an organisation taking the user on: "Zlatna Loza took me back as pastry chef",
+#: "Harbour Lane Bakery hired me as a baker".
+_HIRING = frozenset({"hire", "employ", "recruit", "rehire", "take", "appoint", "sign"})
+#: ... "take" and "sign" only with the particle that makes them hiring.
+_HIRING_PARTICLES = frozenset({"back", "on", "up"})
+
+
+def _hired(doc: Doc, text: str) -> Iterator[Found]:
+    for verb in doc:
+        if verb.pos_ != "VERB" or verb.lemma_.lower() not in _HIRING:
+            continue
+        if not any(c.dep_ == "dobj" and c.lower_ == "me" for c in verb.children):
+            continue
+        subject = next((c for c in verb.children if c.dep_ == "nsubj" and c.pos_ == "PROPN"),
+                       None)
+        if subject is None or not clause_holds(verb) or not asserted_now(verb, tense=False):
+            continue
+        as_title = next((o for p in verb.children if p.dep_ == "prep" and p.lower_ == "as"
+                         for o in p.children if o.dep_ == "pobj" and o.pos_ == "NOUN"), None)
+        if verb.lemma_.lower() in ("take", "sign") and not any(
+                c.lower_ in _HIRING_PARTICLES for c in verb.children):
+            continue  # "X took me to lunch" is no hiring
+        first = _first_word(subject)
+        org = org_at(text, first.idx)
+        if org is None or not org.endswith(subject.text) or (
+                len(org.split()) < 2 and not _org_shaped(org)) or not _own(first, text):
+            continue
+        yield "employer", org, "assert", CONFIDENCE, first.idx
+        if as_title is not None and (as_title.lower_ in lx.OCCUPATIONS or as_title.lower_ in (
+                "chef", "cook", "baker")) and as_title.lower_ not in _NOT_STAFF:
+            words = [t.text for t in as_title.subtree
+                     if t.i <= as_title.i and t.dep_ in ("compound", "amod") or t.i == as_title.i]
+            yield "job_title", " ".join(words).lower(), "assert", CONFIDENCE, first.idx
 
 
 def _first_word(token: Token) -> Token:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 
 from pipeline.extract.gazetteer import lookup
-from pipeline.extract.lexicon import LANGUAGES
+from pipeline.extract.lexicon import LANGUAGES, ORG_HEADS
 from pipeline.extract.mentions import CAP, CAP_RUN, NOT_NAMES, Found, cue, own, place_at
 
 _I = re.IGNORECASE
@@ -196,6 +196,8 @@ def org_at(text: str, start: int) -> str | None:
         return None
     if name.split()[0].rstrip("'s") in NOT_NAMES or _PART_OF_TOWN.search(name):
         return None  # "the Strip District office" is where an office is, not whose
+    if all(word in ORG_HEADS for word in name.split()):
+        return None  # "the education officer at the Trust" points back to a name said before
     return name
 
 

@@ -58,7 +58,7 @@ def resolve_speaking_from(found: Sequence[SentenceClaims], at: datetime, *,
     out = list(found)
     if any(c.predicate == "city" and c.op == "assert" for s in out for c in s.claims):
         return out
-    if _STAY.search(" ".join(s.text for s in out)):
+    if any(_a_stay_of_the_users(s.text) for s in out):
         return out
     for i, sentence in enumerate(out):
         hit = _city_said(sentence.text)
@@ -73,6 +73,14 @@ def resolve_speaking_from(found: Sequence[SentenceClaims], at: datetime, *,
         out[i] = sentence.adding(claim)
         return out
     return out
+
+
+def _a_stay_of_the_users(text: str) -> bool:
+    """A stay word in a clause of the user's own: "we're at a hotel by the lake"; a friend
+    "doing the winter season at the same hotel" makes no stay of the user's."""
+    question = text.rstrip().endswith("?")
+    return any(mood_at(text, m.start(), question=question).subject == "user"
+               for m in _STAY.finditer(text))
 
 
 def _city_said(text: str) -> tuple[str, int, str | None] | None:

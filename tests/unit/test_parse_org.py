@@ -53,3 +53,28 @@ def test_an_organisation_at_the_users_work(text, org):
 ])
 def test_no_employer_without_an_anchor_of_the_users_own_work(text):
     assert _employers(text) == set()
+
+
+@pytest.mark.parametrize(("text", "org", "title"), [
+    ("Zlatna Loza took me back as pastry chef, so I'm doing weddings again.", "Zlatna Loza",
+     "pastry chef"),
+    ("Harbour Lane Bakery hired me as a baker in June.", "Harbour Lane Bakery", "baker"),
+])
+def test_an_organisation_taking_the_user_on(text, org, title):
+    work = {(c.predicate, c.object) for c in claims_of(text, at=AT) if c.op == "assert"}
+    assert {("employer", org), ("job_title", title)} <= work
+
+
+@pytest.mark.parametrize("text", [
+    "Harbour Lane Bakery took me to lunch.",
+    "Harbour Lane Bakery didn't hire me.",
+    "Harbour Lane Bakery might hire me as a baker.",
+    "Nordhav Shipping hired my sister as a clerk.",
+])
+def test_no_employer_from_an_outing_a_refusal_a_maybe_or_someone_else(text):
+    assert _employers(text) == set()
+
+
+def test_the_organisation_pointed_back_to_is_no_name():
+    assert _employers("Since June I'm the education officer at the Trust, no more tours.") == set()
+    assert _employers("I'm a nurse at the Royal Infirmary.") == {"Royal Infirmary"}

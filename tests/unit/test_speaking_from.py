@@ -27,6 +27,12 @@ def test_the_city_one_writes_from_or_is_here_in(text, city):
     assert set(cities(text)) == {city}
 
 
+def test_a_friends_stay_makes_no_stay_of_the_users():
+    text = ("Back in Plovdiv since the 5th of October, in my old flat. My friend Desi took "
+            "over my room in Varna, she's doing the winter season at the same hotel.")
+    assert set(cities(text)) == {"Plovdiv"}
+
+
 def test_back_in_a_city_since_a_day_dates_it():
     assert cities("Back in Porto since the 2nd of April, and the flat is unpacked.") == {
         "Porto": datetime(2026, 4, 2, tzinfo=UTC)}
