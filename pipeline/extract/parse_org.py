@@ -107,6 +107,8 @@ def facts(doc: Doc, text: str) -> Iterator[Found]:
         org = org_at(text, first.idx)
         if org is None or org in seen or not org.endswith(token.text):
             continue
+        if first.i > 0 and first.doc[first.i - 1].lower_ in ("a", "an", "any", "another"):
+            continue  # "a pharmacist at a Dr.Max": one branch of a chain, as objects.org reads it
         if _anchored(token.head, _org_shaped(org)) and _own(first, text):
             seen.add(org)
             yield "employer", org, "assert", CONFIDENCE, first.idx
@@ -249,14 +251,23 @@ def _work_verb_of_user(verb: Token, prep: Token) -> bool:
     return lemma in _WORK_VERBS
 
 
+#: Verbs that end or look back on the work noun they govern: "I quit my job at X", "I
+#: miss my team at X".
+_ENDING = frozenset({"quit", "leave", "lose", "resign", "end", "finish", "drop", "miss",
+                     "hand", "give", "lay", "fire", "sack", "terminate", "close", "shut"})
+
+
 def _holds(noun: Token) -> bool:
-    """The clause of an owned work noun is not negated, modal, conditional or wished."""
+    """The clause of an owned work noun is not negated, modal, conditional or wished, and
+    its verb does not end the work ("I quit my job at X")."""
     node = noun
     for _ in range(8):
         if node.pos_ in ("VERB", "AUX") or node.head.i == node.i:
             break
         node = node.head
-    return node.pos_ not in ("VERB", "AUX") or clause_holds(node)
+    if node.pos_ not in ("VERB", "AUX"):
+        return True
+    return node.lemma_.lower() not in _ENDING and clause_holds(node)
 
 
 def _own(first: Token, text: str) -> bool:

@@ -98,6 +98,10 @@ _STOPPED = (r"\b(?:stopped|quit|quitted|gave\s+up|given\s+up|cut\s+out|packed\s+
 #: Going back: "back on cigarettes", "went back to eating meat", "eating meat again".
 _BACK = r"\bback\s+(?:to|on)\s+(?:eating\s+|drinking\s+|smoking\s+|having\s+)?(?:the\s+)?"
 _AGAIN_VERB = r"\b(?:eating|having|smoking|drinking|eat|have|smoke|drink)\s+"
+#: ... told as what one has done since: "we've been eating meat since Christmas Day", "I
+#: started smoking again in March".
+_BEEN_TAKING = (r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:been|started|begun)\s+(?:eating|smoking"
+                r"|drinking|having)\s+")
 _STILL_ON = r"\bstill\s+(?:on\s+|smoking\s+)(?:the\s+)?"
 _SPAN = (r"(?:(?:about|almost|nearly|over|just\s+over)\s+)?" + _NUMBER + r"\s+" + _UNITS)
 #: ... counted from the last one: "Three weeks today since my last cigarette".
@@ -257,7 +261,8 @@ def _readings(text: str) -> list[_Reading]:
                                     time_at=m.end()))
         for m in re.finditer(_STOPPED + t, text, _I):
             out.append(_Reading(thing.predicate, thing.held, "assert", m.start()))
-        back = [m.start() for rx in (_BACK + t, _AGAIN_VERB + t + r"\s+again\b")
+        back = [m.start() for rx in (_BACK + t, _AGAIN_VERB + t + r"\s+again\b",
+                                     _BEEN_TAKING + t + r"\s+(?:again|since|from)\b")
                 for m in re.finditer(rx, text, _I)]
         if thing.taking:
             back += [m.start() for m in re.finditer(_STILL_ON + t, text, _I)]

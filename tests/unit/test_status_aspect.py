@@ -59,6 +59,8 @@ def test_the_span_dates_the_start():
     "Confession time: I went back to eating meat last month at my cousin's wedding.",
     "Caved at the barbecue in Porto and I'm eating meat again.",
     "I've gone back to meat since the new job, the canteen left me no choice.",
+    "The fish thing is over: we've been eating meat since Christmas Day, the pair of us.",
+    "I started eating meat again in the spring.",
 ])
 def test_going_back_to_meat_ends_the_diet(text):
     got = of("dietary_restriction", text)
@@ -115,6 +117,8 @@ def test_a_club_quit_ends_the_pastime(text, hobby):
     "I'm thinking about going a month without meat.",
     "My sister went back to eating meat at the wedding.",
     "Three weeks without a holiday and I'm fried.",
+    "My dad has been eating meat since May, against doctor's orders.",
+    "Have you been eating meat since Easter?",
 ])
 def test_someone_elses_or_unreal_abstinence_is_nothing(text):
     assert of("dietary_restriction", text) == set()
