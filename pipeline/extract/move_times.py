@@ -50,7 +50,8 @@ def date_told_moves(found: Sequence[SentenceClaims], at: datetime) -> list[Sente
     out = list(found)
     for i, this in enumerate(out):
         m = _MOVING.search(this.text)
-        if m is None or not any(_undated_place(c, at) for c in this.claims):
+        if m is None or not any(_undated_place(c, at) or _month_plan(c, at)
+                                for c in this.claims):
             continue
         after = this.text[m.end():]
         if i + 1 < len(out):
@@ -58,8 +59,9 @@ def date_told_moves(found: Sequence[SentenceClaims], at: datetime) -> list[Sente
         when = _arrangement_date(after, at)
         if when is None:
             continue
-        claims = [_dated(c, when) if _undated_place(c, at) else c for c in this.claims]
-        origin = _origin(after[:200])
+        claims = [_dated(c, when) if _undated_place(c, at) or _within_month(c, at, when) else c
+                  for c in this.claims]
+        origin = _origin(after[:200]) or _left_by_arrangement(after, at)
         planned = next((c for c in claims if c.modality == "planned"), None)
         if (origin and planned is not None
                 and not any(c.predicate == "city" and c.object == origin for c in claims)):
@@ -76,6 +78,43 @@ def _origin(after_verb: str) -> str | None:
         return None
     place = lookup(m.group("m"))
     return m.group("m") if place is not None and place.kind == "city" else None
+
+
+def _month_plan(claim: Claim, at: datetime) -> bool:
+    """A planned place dated only to its month ("we're moving to Kelowna next month": the
+    first of the month), which the arrangements' day can make exact."""
+    when = claim.valid_from
+    return (claim.predicate in _PLACE_PREDICATES and claim.subject == "user"
+            and claim.op == "assert" and claim.modality == "planned" and when is not None
+            and when > at and when.day == 1 and (when.hour, when.minute) == (0, 0))
+
+
+def _within_month(claim: Claim, at: datetime, when: datetime) -> bool:
+    """The arrangements' day falls in the month the plan was dated to: "next month", then
+    "our flight is Monday the 9th of February"."""
+    start = claim.valid_from
+    return (_month_plan(claim, at) and start is not None and when >= start
+            and (when.year, when.month) == (start.year, start.month))
+
+
+#: The city an arrangement leaves: "our flight out of Sudbury is on the 9th".
+_LEAVES = re.compile(r"\b(?:out\s+of|leaving|leave|from)\s+(?P<m>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])"
+                     r"[\w'-]*){0,2})", _I)
+
+
+def _left_by_arrangement(text: str, at: datetime) -> str | None:
+    """The city the dated arrangement of a move leaves from: home until the move."""
+    for clause in _CLAUSES.split(text):
+        if not _ARRANGEMENT.search(clause) or _OTHER_EVENT.search(clause) or future_in(
+                clause, at) is None:
+            continue
+        for m in _LEAVES.finditer(clause):
+            words = m.group("m").split()
+            for n in range(len(words), 0, -1):
+                place = lookup(" ".join(words[:n]))
+                if place is not None:
+                    return " ".join(words[:n]) if place.kind == "city" else None
+    return None
 
 
 def _undated_place(claim: Claim, at: datetime) -> bool:

@@ -24,7 +24,7 @@ TITLE = (rf"(?:{_MOD}(?:{_OCC})(?:s|es)?\b"
 _TITLE_END = (r"(?=\s*$|\s*[,;]|\s+(?:now|too|myself|by\s+(?:trade|profession)|full[- ]time"
               r"|part[- ]time|these\s+days|currently|in|and|but|since|so|because|for\s+(?:\d|a|"
               r"an|one|two|three|four|five|six|seven|eight|nine|ten|the\s+past|the\s+last|years"
-              r"|months|ages|over|about)|there|again|anymore|any\s+more|though|already|last|this"
+              r"|months|ages|over|about)|there|here|again|anymore|any\s+more|though|already|last|this"
               r"|yesterday|recently|ago|earlier|back|on|after|when|two|three|\d+)\b)")
 #: A capitalised organisation name ("Acme Ltd", "Bank of America", "St Mary's Hospital").
 _ORG_NAME = (r"(?-i:[A-Z0-9])[\w&.'-]*(?:\s+(?:(?-i:[A-Z0-9])[\w&.'-]*|of|and|&|de|the|for)"

@@ -41,6 +41,20 @@ def test_a_move_told_ahead_is_planned_from_its_arrangements_date(text: str, city
     assert planned == {(city, day)}
 
 
+def test_a_move_dated_to_its_month_takes_the_arrangements_day_and_its_origin() -> None:
+    claims = told("We're moving to Kelowna next month! Our flight out of Sudbury is Monday the "
+                  "9th of February and we get the keys that same evening.")
+    assert ("assert", "planned", "Kelowna", datetime(2026, 2, 9, tzinfo=UTC), None) in claims
+    assert ("assert", "asserted", "Sudbury", AT, None) in claims
+
+
+def test_a_day_in_another_month_leaves_the_months_date() -> None:
+    planned = {c.valid_from for c in city_claims(
+        "We're moving to Kelowna next month! The lease on the flat here ends on the 3rd of "
+        "April.") if c.modality == "planned"}
+    assert planned == {datetime(2026, 2, 1, tzinfo=UTC)}
+
+
 def test_the_city_moved_from_is_home_until_the_move() -> None:
     claims = told("We're moving from Hanoi to Da Nang — the flights are booked for the 14th "
                   "of March.")
