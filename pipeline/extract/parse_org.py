@@ -30,6 +30,7 @@ from typing import Any
 
 from pipeline.extract import lexicon as lx
 from pipeline.extract.mentions import Found, own
+from pipeline.extract.mood import mood_at
 from pipeline.extract.parse_clause import asserted_now, is_user, subject_of
 from pipeline.extract.parse_work import clause_holds
 from pipeline.extract.passing_work import org_at
@@ -82,11 +83,14 @@ _FOREIGN_HEADS = frozenset("""
 Metalúrgica Metalurgica Industrial Industrias Indústria Comercial Logística Engenharia
 Ingeniería Construcciones Construções Gruppe Werke Verlag Bau Oy Oyj AB ASA SA Ltda Srl SpA
 BV NV KG Kft Sdn Bhd Pty
+Orchard Farm Vineyard Vineyards Winery Mill Factory Plant Mine Quarry Shipyard Hotel Resort
+Lodge Inn Observatory Seeds Co. Clinic Station Port Zoo Aquarium Hospice
 """.split())
 #: Words before a surname: "for Miss Patel" is a person.
 _HONORIFICS = frozenset({"mr", "mrs", "miss", "ms", "dr", "mx", "sir", "madam", "auntie",
                          "uncle", "aunt"})
-_GATE = re.compile(r"\b(?:at|for|with)\s+(?:the\s+)?(?-i:[A-Z])", re.I)
+_GATE = re.compile(r"\b(?:at|for|with)\s+(?:the\s+)?(?-i:[A-Z])|(?-i:[A-Z])[\w'-]+\s+(?:rota"
+                   r"|roster|team|crew|staff|payroll|office|department)\b", re.I)
 _USER_WORD = re.compile(r"\b(?:i|i'm|i've|my|our|we|we're)\b", re.I)
 
 
@@ -97,7 +101,7 @@ def wanted(text: str) -> bool:
 
 def facts(doc: Doc, text: str) -> Iterator[Found]:
     seen: set[str] = set()
-    for found in _hired(doc, text):
+    for found in (*_hired(doc, text), *_named_before(doc, text)):
         seen.add(found[1])
         yield found
     for token in doc:
@@ -109,7 +113,9 @@ def facts(doc: Doc, text: str) -> Iterator[Found]:
             continue
         if first.i > 0 and first.doc[first.i - 1].lower_ in ("a", "an", "any", "another"):
             continue  # "a pharmacist at a Dr.Max": one branch of a chain, as objects.org reads it
-        if _anchored(token.head, _org_shaped(org)) and _own(first, text):
+        anchor = _anchored(token.head, _org_shaped(org))
+        if anchor == _OWNED and _presupposed(first, text) or anchor == _OTHER and _own(
+                first, text):
             seen.add(org)
             yield "employer", org, "assert", CONFIDENCE, first.idx
 
@@ -149,6 +155,40 @@ def _hired(doc: Doc, text: str) -> Iterator[Found]:
             yield "job_title", " ".join(words).lower(), "assert", CONFIDENCE, first.idx
 
 
+#: Work nouns a name can stand before: "the Cerro Pangue Observatory rota", "our Kestrel
+#: Analytics team".
+_NAMED_NOUNS = WORK_NOUNS | {"rota", "roster", "payroll", "staff"}
+
+
+def _named_before(doc: Doc, text: str) -> Iterator[Found]:
+    """"I'm on the Cerro Pangue Observatory rota", "our Vesilinja Analytics team meets on
+    Mondays": an organisation's name compounded before a work noun the user is on or owns."""
+    for noun in doc:
+        if noun.pos_ != "NOUN" or noun.lemma_.lower() not in _NAMED_NOUNS:
+            continue
+        names = [c for c in noun.children if c.dep_ == "compound" and c.pos_ == "PROPN"
+                 and c.i < noun.i]
+        if not names:
+            continue
+        first = _first_word(names[0]) if names[0].i < names[-1].i else names[0]
+        first = min((first, *names), key=lambda t: t.i)
+        org = org_at(text, first.idx)
+        if org is None or not _org_shaped(org):
+            continue
+        on_it = (noun.dep_ == "pobj" and noun.head.lower_ == "on" and noun.head.head.lemma_ == "be"
+                 and _user_be(noun.head.head))
+        if not (on_it and _own(first, text) or _owned_work_noun(noun) and _presupposed(
+                first, text)):
+            continue
+        yield "employer", org, "assert", CONFIDENCE, first.idx
+
+
+def _user_be(be: Token) -> bool:
+    subject = next((c for c in be.children if c.dep_ == "nsubj"), None)
+    return (subject is not None and subject.lower_ in ("i", "we") and be.tag_ in ("VBP", "VBZ")
+            and asserted_now(be, tense=False) and clause_holds(be))
+
+
 def _first_word(token: Token) -> Token:
     """The first word of the name `token` ends: the capitalised run of its own subtree
     before it ("Coral Sea Stevedoring", "St. Brigid's Hospital", "Radio Chimú")."""
@@ -174,7 +214,12 @@ def _org_shaped(name: str) -> bool:
         and _ORG_SUFFIX.search(last) is not None))
 
 
-def _anchored(prep: Token, org_shaped: bool) -> bool:
+#: What `_anchored` found: a work noun the user owns (which presupposes the work whatever
+#: the clause reports: "I told my manager at Hoshino that I'm leaving"), or another anchor.
+_OWNED, _OTHER = "owned", "other"
+
+
+def _anchored(prep: Token, org_shaped: bool) -> str | None:
     """Up from the preposition, through the noun phrase it hangs from, to an anchor of the
     user's work. A person ("a team with Anna Berg", "I cook for Maria Lopez") or a place
     ("our office at Canary Wharf") passes only where no name of an organisation is needed."""
@@ -183,17 +228,26 @@ def _anchored(prep: Token, org_shaped: bool) -> bool:
         if node.pos_ in ("NOUN", "PROPN", "NUM", "PRON"):
             if _owned_work_noun(node) and (org_shaped or (
                     prep.lower_ != "with" and node.lemma_.lower() not in _PLACE_NOUNS)):
-                return True
+                return _OWNED
             if _title_of_user(node):
-                return True
+                return _OTHER
             if node.dep_ in ("pobj", "dobj") and node.head.pos_ in ("ADP", "VERB", "AUX"):
                 node = node.head if node.dep_ == "dobj" else node.head.head
                 continue
-            return False
+            return None
         if node.pos_ in ("VERB", "AUX"):
-            return prep.lower_ != "with" and org_shaped and _work_verb_of_user(node, prep)
-        return False
-    return False
+            # "I told my manager at Hoshino Ceramics ...": the tree hangs "at" from the verb;
+            # an owned work noun right before it is what it belongs to.
+            before = prep.doc[prep.i - 1] if prep.i > 0 else None
+            if before is not None and before.dep_ == "dobj" and before.head.i == node.i and (
+                    _owned_work_noun(before)) and prep.lower_ == "at" and (
+                    org_shaped or before.lemma_.lower() not in _PLACE_NOUNS):
+                return _OWNED
+            if prep.lower_ != "with" and org_shaped and _work_verb_of_user(node, prep):
+                return _OTHER
+            return None
+        return None
+    return None
 
 
 def _owned_work_noun(noun: Token) -> bool:
@@ -268,6 +322,15 @@ def _holds(noun: Token) -> bool:
     if node.pos_ not in ("VERB", "AUX"):
         return True
     return node.lemma_.lower() not in _ENDING and clause_holds(node)
+
+
+def _presupposed(first: Token, text: str) -> bool:
+    """The sentence is the user's own and asserted up to the name (mood.py): someone
+    else's report ("my sister said my manager at X ...") or a question is not."""
+    start = first.sent.start_char
+    sentence = text[start:first.sent.end_char]
+    mood = mood_at(sentence, first.idx - start, question=sentence.rstrip().endswith("?"))
+    return mood.modality == "asserted" and mood.subject == "user"
 
 
 def _own(first: Token, text: str) -> bool:

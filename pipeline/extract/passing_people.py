@@ -203,8 +203,44 @@ def events(text: str, question: bool, turn_text: str = "") -> Iterator[Found]:
         yield "relationship_status", "engaged", "assert", 0.85, 0
 
 
+#: What only a couple shares: "Anselmo opened the wine we were keeping for our anniversary",
+#: "Rui and I celebrated our tenth wedding anniversary".
+_COUPLES_OWN = re.compile(r"\b(?:our|my)\s+(?:(?:first|second|third|fifth|tenth|\w+th|\d+(?:st|nd|rd|th)"
+                          r"|wedding|engagement|dating|big)\s+){0,2}(?:anniversary|honeymoon)\b(?!\s+(?:party|dinner"
+                          r"|celebration|do|drinks|bash|lunch|barbecue|bbq))", _I)
+#: The name as the clause's subject, the user beside it or not: "Anselmo opened ...",
+#: "Rui and I ...".
+_SUBJECT_NAME = re.compile(r"(?:^|[,;:]\s*|\b(?i:and|but|so|then)\s+)(?P<m>" + NAME + r")(?=\s+(?:and\s+"
+                           r"(?:i|me)\b|(?:just\s+|finally\s+|even\s+|also\s+)?[a-z]+(?:ed|s)?\b))")
+#: Someone named with who they are: "my brother Rui", "Rui, my neighbour" (no partner then).
+_WHO_BEFORE = re.compile(r"\b(?:my|our|his|her|their|your)\s+(?:\w+\s+)?(?:" + _NOT_CHILD
+                         + r"|son|daughter|kids?|dad|mum)\s*,?\s*$", _I)
+
+
+def couple(text: str, question: bool) -> Iterator[Found]:
+    """A partner named without the word for them, beside what only a couple shares ("our
+    anniversary"): the one name that is the subject of the sentence's clauses, who is not
+    named as someone else (a brother, a friend) and with no one else's anniversary."""
+    if question or not _COUPLES_OWN.search(text) or re.search(
+            r"\b(?:his|her|their|your)\s+(?:\w+\s+){0,2}anniversary\b", text, _I):
+        return
+    names = [m for m in _SUBJECT_NAME.finditer(text) if is_name(m.group("m"))
+             and m.group("m") not in _ALSO_NAMES and not _WHO_BEFORE.search(text[:m.start("m")])
+             and not re.match(r",\s+(?:my|our|his|her|the)\b", text[m.end("m"):])]
+    if len({m.group("m") for m in names}) != 1:
+        return
+    m = names[0]
+    mood = mood_at(text, m.start("m"), question=False)
+    if mood.modality in ("asserted", "backstory") and _USERISH.search(text):
+        yield "partner_name", m.group("m"), "assert", 0.75, m.start("m")
+
+
+_USERISH = re.compile(r"\b(?:we|we're|we've|we'd|us|our|i|me|my)\b", _I)
+
+
 def people(text: str, question: bool, turn_text: str) -> Iterator[Found]:
     yield from scan(_SEEING, text, question)
+    yield from couple(text, question)
     for m in _PARTNER.finditer(text):
         name = m.group("m") or m.group("m2")
         if not is_name(name) or text[max(0, m.start() - 3):m.start()].lower().endswith("ex-"):

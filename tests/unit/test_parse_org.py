@@ -30,6 +30,13 @@ def _employers(text: str) -> set[str]:
     ("I drive one of the straddle cranes down at the port for Coral Sea Stevedoring, "
      "nights mostly.", "Coral Sea Stevedoring"),
     ("The rota is brutal, my colleagues at Brightwater are lovely though.", "Brightwater"),
+    ("I manage the orchard at Moutere Hills Orchard half an hour outside Nelson.",
+     "Moutere Hills Orchard"),
+    ("I'm on the Cerro Pangue Observatory rota, seven nights up the mountain.",
+     "Cerro Pangue Observatory"),
+    ("This afternoon I told my manager at Hoshino Ceramics that I'm leaving.",
+     "Hoshino Ceramics"),
+    ("Our Kestrel Analytics team meets on Mondays.", "Kestrel Analytics"),
 ])
 def test_an_organisation_at_the_users_work(text, org):
     assert org in _employers(text)
@@ -50,6 +57,10 @@ def test_an_organisation_at_the_users_work(text, org):
     "We're raising money for Save the Children.",
     "My brother does operations at Kilele Expeditions.",
     "I don't do operations at Kilele Expeditions any more.",
+    "My brother is on the Cerro Pangue Observatory rota.",
+    "My sister said my manager at Hoshino Ceramics is leaving.",
+    "I told my sister at Hoshino Ceramics.",
+    "Would my manager at Hoshino Ceramics mind?",
 ])
 def test_no_employer_without_an_anchor_of_the_users_own_work(text):
     assert _employers(text) == set()
