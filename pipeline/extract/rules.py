@@ -54,6 +54,7 @@ from pipeline.extract.offer_title import offer_titles
 from pipeline.extract.parse import parsed_facts
 from pipeline.extract.passing import passing_facts
 from pipeline.extract.passing_people import presupposed
+from pipeline.extract.language_lists import sibling_languages
 from pipeline.extract.peers import PEER_CONFIDENCE, peer_title
 from pipeline.extract.planned import (
     dated_plan,
@@ -105,6 +106,9 @@ _CHANGE = re.compile(r"\b(?:start\w*|begin\w*|began|join\w*|mov(?:e|es|ed|ing)|r
                      re.IGNORECASE)
 _REMEMBER_LEAD = re.compile(r"^(?:(?:please|hey|ok|okay|so|and|also)[, ]+)*", re.IGNORECASE)
 
+
+#: Confidence of a language named beside one the sentence gives the user.
+SIBLING_CONFIDENCE = 0.75
 
 class RuleExtractor:
     """Grammar tables over the user's own sentences; no model, no I/O."""
@@ -223,6 +227,12 @@ def _passing_claims(sentence: Sentence, claims: list[Claim], base: tuple[str, in
     # The parse adds only predicates that neither the rules nor the phrase families gave.
     found += parsed_facts(text, question=sentence.question, turn_text=turn_text,
                           known=frozenset({c.predicate for c in claims} | {f[0] for f in found}))
+    # A sentence that gives the user one language names the others of their life beside it.
+    spoken = {c.object for c in claims if c.predicate == "language_spoken" and c.op == "assert"
+              and c.subject == "user" and c.modality == "asserted"}
+    spoken |= {f[1] for f in found if f[0] == "language_spoken" and f[2] == "assert"}
+    found += [("language_spoken", word, "assert", SIBLING_CONFIDENCE, pos)
+              for word, pos in sibling_languages(text, spoken, question=sentence.question)]
     for predicate, value, op, confidence, pos in found:
         if predicate in single or (predicate, value.casefold()) in values:
             continue
