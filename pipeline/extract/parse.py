@@ -123,7 +123,7 @@ def wanted(text: str, known: frozenset[str], turn_text: str = "") -> frozenset[s
     if mine and parse_work.wanted(text):  # "X got us a treatment room", "I'm a ..."
         out |= WORK
     if parse_org.wanted(text):  # "our team at Vesilinja", "I do operations at Kilele"
-        out |= {"employer"}
+        out |= WORK
     # A family adds nothing for a predicate the sentence already has.
     return frozenset(p for p in out if p not in known and not (p in PLACE and known & PLACE))
 

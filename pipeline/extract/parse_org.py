@@ -89,9 +89,10 @@ Lodge Inn Observatory Seeds Co. Clinic Station Port Zoo Aquarium Hospice
 #: Words before a surname: "for Miss Patel" is a person.
 _HONORIFICS = frozenset({"mr", "mrs", "miss", "ms", "dr", "mx", "sir", "madam", "auntie",
                          "uncle", "aunt"})
-_GATE = re.compile(r"\b(?:at|for|with)\s+(?:the\s+)?(?-i:[A-Z])|(?-i:[A-Z])[\w'-]+\s+(?:rota"
+_GATE = re.compile(r"\b(?:at|for|with)\s+(?:the\s+)?(?-i:[A-Z])|\b(?:has|have|had|put|puts|keeps?"
+                   r"|kept)\s+me\s+on\b|(?-i:[A-Z])[\w'-]+\s+(?:rota"
                    r"|roster|team|crew|staff|payroll|office|department)\b", re.I)
-_USER_WORD = re.compile(r"\b(?:i|i'm|i've|my|our|we|we're)\b", re.I)
+_USER_WORD = re.compile(r"\b(?:i|i'm|i've|my|our|we|we're|me)\b|^\W*being\s+an?\b", re.I)
 
 
 def wanted(text: str) -> bool:
@@ -101,7 +102,8 @@ def wanted(text: str) -> bool:
 
 def facts(doc: Doc, text: str) -> Iterator[Found]:
     seen: set[str] = set()
-    for found in (*_hired(doc, text), *_named_before(doc, text)):
+    for found in (*_hired(doc, text), *_named_before(doc, text), *_has_me_on(doc, text),
+                  *_being_a(doc, text)):
         seen.add(found[1])
         yield found
     for token in doc:
@@ -158,6 +160,64 @@ def _hired(doc: Doc, text: str) -> Iterator[Found]:
 #: Work nouns a name can stand before: "the Cerro Pangue Observatory rota", "our Kestrel
 #: Analytics team".
 _NAMED_NOUNS = WORK_NOUNS | {"rota", "roster", "payroll", "staff"}
+
+
+#: What an organisation "has me on" or "put me on" when it employs the user: "Kurzemes
+#: Tilti has me on the winter round", "Ombili put me on nights".
+_PUT_ON = frozenset({"round", "rounds", "rota", "roster", "shift", "shifts", "nights", "days",
+                     "project", "case", "account", "site", "desk", "route", "line", "team",
+                     "contract", "payroll", "ward", "job"})
+
+
+def _has_me_on(doc: Doc, text: str) -> Iterator[Found]:
+    for verb in doc:
+        if verb.lemma_.lower() not in ("have", "put", "keep") or verb.pos_ not in ("VERB", "AUX"):
+            continue
+        if not any(c.dep_ == "dobj" and c.lower_ == "me" for c in verb.children):
+            continue
+        on = [o for p in verb.children if p.dep_ == "prep" and p.lower_ == "on"
+              for o in p.children if o.dep_ == "pobj"]
+        if not any(o.lemma_.lower() in _PUT_ON or o.lower_ in _PUT_ON for o in on):
+            continue
+        subject = next((c for c in verb.children if c.dep_ == "nsubj" and c.pos_ == "PROPN"),
+                       None)
+        if subject is None or not clause_holds(verb) or not asserted_now(verb, tense=False):
+            continue
+        first = _first_word(subject)
+        org = org_at(text, first.idx)
+        if org is None or not org.endswith(subject.text) or len(org.split()) < 2 and not (
+                _org_shaped(org)) or not _own(first, text):
+            continue
+        yield "employer", org, "assert", CONFIDENCE, first.idx
+
+
+_AGENT = re.compile(r"\w{3,}(?:er|or|ist|ian)$")
+
+
+def _being_a(doc: Doc, text: str) -> Iterator[Found]:
+    """"Being a tea taster at Hantane Tea Brokers sounds romantic until ...": the user's
+    own work told as what it is like, the title and the organisation it is at."""
+    for being in doc:
+        if being.lower_ != "being" or being.dep_ not in ("csubj", "advcl", "ROOT"):
+            continue
+        title = next((c for c in being.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
+        if title is None or title.lower_ in _NOT_STAFF or not (
+                title.lower_ in lx.OCCUPATIONS or _AGENT.search(title.lower_)):
+            continue
+        if any(c.dep_ in ("nsubj", "poss") for c in being.children) or being.i > being.sent.start + 1:
+            continue  # "my sister being a nurse at X", "imagine being a nurse at X"
+        org_tok = next((o for p in title.children if p.dep_ == "prep" and p.lower_ == "at"
+                        for o in p.children if o.dep_ == "pobj" and o.pos_ == "PROPN"), None)
+        if org_tok is None:
+            continue
+        first = _first_word(org_tok)
+        org = org_at(text, first.idx)
+        if org is None or not org.endswith(org_tok.text) or not _own(being, text):
+            continue
+        yield "employer", org, "assert", CONFIDENCE - 0.05, first.idx
+        words = [t.text for t in title.subtree if t.i <= title.i and t.dep_ == "compound"]
+        yield "job_title", " ".join([*words, title.text]).lower(), "assert", CONFIDENCE - 0.05, \
+            first.idx
 
 
 def _named_before(doc: Doc, text: str) -> Iterator[Found]:

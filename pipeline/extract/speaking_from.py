@@ -34,6 +34,13 @@ _FROM = (
                + r"\s+(?:since|as\s+of|for\s+good|now|again|(?P<n>a|one|two|three"
                r"|four|five|six|seven|eight|nine|ten|\d+)\s+(?P<unit>days?|weeks?|months?))\b", _I),
 )
+#: Staying put after weighing a move: "On the train back I decided: I'm staying in Osijek"
+#: (with no move word in the turn, or a time after the city, it is a visit's stay).
+_STAYING = re.compile(r"(?:^|[:;,]\s*|\b(?:but|so|and)\s+|\bdecided\s+(?:that\s+)?)(?:i'm|im|i\s+am|we're|we\s+are|i'll|we'll"
+                      r"|i\s+will|we\s+will)\s+(?:(?:definitely|just|still|actually|simply)\s+)?(?:staying"
+                      r"|stay|remaining|remain)\s+(?:put\s+)?(?:here\s+)?in\s+" + _CITY
+                      + r"(?=\s*(?:[.;!]|$|,\s+(?:not|no)\b|\s+for\s+good|\s+after\s+all|\s+then\b))", _I)
+_MOVE_TALK = re.compile(r"\b(?:mov(?:e|ed|ing)|relocat\w*)\b", _I)
 #: "... here in Maribor": the user is in the city named after "here in".
 _HERE_IN = re.compile(r"\bhere\s+in\s+" + _CITY + r"(?![\w'-])", _I)
 #: A stay, not a home, anywhere in the turn.
@@ -60,8 +67,9 @@ def resolve_speaking_from(found: Sequence[SentenceClaims], at: datetime, *,
         return out
     if any(_a_stay_of_the_users(s.text) for s in out):
         return out
+    moving = any(_MOVE_TALK.search(s.text) for s in out)
     for i, sentence in enumerate(out):
-        hit = _city_said(sentence.text)
+        hit = _city_said(sentence.text, moving)
         if hit is None:
             continue
         city, start, back_for = hit
@@ -83,11 +91,11 @@ def _a_stay_of_the_users(text: str) -> bool:
                for m in _STAY.finditer(text))
 
 
-def _city_said(text: str) -> tuple[str, int, str | None] | None:
+def _city_said(text: str, moving: bool = False) -> tuple[str, int, str | None] | None:
     """The city, where its phrase starts, and how long ago the user came back ("5 weeks
     ago"), if the phrase says."""
     question = text.rstrip().endswith("?")
-    for rx in (*_FROM, _HERE_IN):
+    for rx in (*_FROM, _HERE_IN, *((_STAYING,) if moving else ())):
         for m in rx.finditer(text):
             city = _city_in(m.group("m"))
             if city is None:

@@ -89,3 +89,23 @@ def test_no_employer_from_an_outing_a_refusal_a_maybe_or_someone_else(text):
 def test_the_organisation_pointed_back_to_is_no_name():
     assert _employers("Since June I'm the education officer at the Trust, no more tours.") == set()
     assert _employers("I'm a nurse at the Royal Infirmary.") == {"Royal Infirmary"}
+
+
+@pytest.mark.parametrize(("text", "org"), [
+    ("Kurzemes Tilti has me on the winter round of every bridge up to Ventspils.",
+     "Kurzemes Tilti"),
+    ("Being a tea taster at Hantane Tea Brokers sounds romantic until you spit out tea.",
+     "Hantane Tea Brokers"),
+])
+def test_an_organisation_putting_the_user_on_work_or_the_users_work_as_it_is(text, org):
+    assert org in _employers(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Anna Berg has me on speed dial.",
+    "Imagine being a tea taster at Hantane Tea Brokers.",
+    "Being a member at Kestrel Gym is cheap.",
+    "My sister being a nurse at Oldman River Hospital helps.",
+])
+def test_no_employer_from_a_friend_a_daydream_or_membership(text):
+    assert _employers(text) == set()

@@ -73,3 +73,20 @@ def test_the_place_a_backstory_leads_up_to_is_where_one_lives(text, city):
 def test_a_visit_someone_elses_backstory_or_a_time_is_no_current_city(text):
     assert "Leeds" not in cities(text) and "Christmas" not in cities(text)
     assert "COVID" not in cities(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Zadar was lovely. On the train back I decided: I'm staying in Osijek. Moving would be crazy.",
+    "We thought about moving to Split, but we're staying in Osijek after all.",
+])
+def test_staying_put_after_weighing_a_move(text):
+    assert set(cities(text)) == {"Osijek"}
+
+
+@pytest.mark.parametrize("text", [
+    "I'm staying in Lisbon for a week, then moving on.",
+    "Should we move? Maybe we're staying in Osijek.",
+    "I'm staying in Osijek at my aunt's.",
+])
+def test_a_stay_a_maybe_or_no_move_talk_is_no_staying_put(text):
+    assert cities(text) == {}
