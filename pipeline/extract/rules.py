@@ -67,7 +67,7 @@ from pipeline.extract.projects import named_projects
 from pipeline.extract.proposal import proposal_in_turn
 from pipeline.extract.speaking_from import resolve_speaking_from
 from pipeline.extract.starts_ahead import said_ahead, start_ahead
-from pipeline.extract.status_aspect import status_changes
+from pipeline.extract.status_aspect import planned_stops, status_changes
 from pipeline.extract.still_working import still_claims
 from pipeline.extract.timeexpr import as_utc, future_starts, local_time, resolve_in
 from pipeline.extract.trust import (
@@ -349,6 +349,7 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
                                turn_text=turn_text))
     claims.extend(status_changes(told, claims, at, base,
                                  question=asked or (question and told == evidence)))
+    claims.extend(planned_stops(told, at, base, question=asked or (question and told == evidence)))
     # Notice given is not leaving: the employer holds until the end the turn tells.
     noticed = notice_claims(told, turn_text, at, base,
                             question=asked or (question and told == evidence))

@@ -27,7 +27,7 @@ from datetime import datetime, timedelta
 
 from pipeline.extract import lexicon as lx
 from pipeline.extract.mood import RELATIONS, mood_at
-from pipeline.extract.timeexpr import has_future, resolve_in, span_before
+from pipeline.extract.timeexpr import future_in, has_future, resolve_in, span_before
 from schemas.records import Claim
 
 _I = re.IGNORECASE
@@ -53,7 +53,7 @@ _WITHOUT: tuple[_Without, ...] = (
     _Without(r"(?:any\s+)?gluten", "dietary_restriction", "gluten-free", ("gluten-free",)),
     _Without(r"(?:any\s+)?(?:alcohol|booze)", "dietary_restriction", "no alcohol",
              ("no alcohol", "teetotal")),
-    _Without(r"(?:a\s+|any\s+|the\s+)?(?:cigarettes?|cigs?|smokes?|smoking|tobacco|fags?"
+    _Without(r"(?:a\s+single\s+|a\s+|any\s+|the\s+)?(?:cigarettes?|cigs?|smokes?|smoking|tobacco|fags?"
              r"|nicotine)(?!\s+(?:break|alarm|detector|machine|bomb|screen|signal|shop))",
              "smoking_status", "non-smoker", (), "smoker"),
 )
@@ -88,7 +88,7 @@ _NO = r"(?:without|off|with\s+no|free\s+of|clear\s+of|of\s+no)"
 
 #: Going without, by the span counted: "Two months in without meat", "six weeks off meat".
 _SPAN_WITHOUT = (r"(?P<span>(?:(?:about|almost|nearly|over|just\s+over)\s+)?" + _NUMBER + r"\s+"
-                 + _UNITS + r")(?:\s+(?:in|now|today|and\s+counting|straight))*,?\s+" + _NO
+                 + r"(?:and\s+a\s+half\s+)?" + _UNITS + r")(?:\s+(?:in|now|today|and\s+counting|straight))*,?\s+" + _NO
                  + r"\s+")
 #: ... by the day numbered: "Day twenty-two without a cigarette".
 _DAY_WITHOUT = r"\bday\s+(?P<day>" + _NUMBER + r")\s+" + _NO + r"\s+"
@@ -125,6 +125,10 @@ _SPAN_INTO = r"(?P<span>" + _SPAN + r")\s+(?:in|into)\s+(?:the\s+|my\s+|being\s+
 #: A diet's end told as what it did not outlast: "the keto thing didn't survive July".
 _NOT_OUTLAST = (r"(?:\s+(?:thing|phase|diet|experiment|kick|streak))?\s+(?:didn't|did\s+not"
                 r"|never)\s+(?:survive|last|outlast|make\s+it\s+(?:past|through|to|beyond))\s+")
+
+#: ... or told as over: "the vegan thing ended at Easter", "the keto phase is over".
+_ENDED = (r"\s+(?:thing|phase|diet|experiment|kick|streak)\s+(?:ended|is\s+over|was\s+over|stopped"
+          r"|finished|is\s+finished|was\s+finished|died|fizzled\s+out)\b")
 
 #: Taking up or keeping a pastime.
 _TAKEN_UP = (r"\b(?:(?:been|started|start|kept|keep)\s+(?:going\s+to|doing|taking|attending"
@@ -236,6 +240,42 @@ def status_changes(text: str, found: list[Claim], at: datetime, base: tuple[str,
     return out
 
 
+#: A stop the user sets a day for: "from Monday the 12th I stop", "I'm giving up the smokes
+#: on my 40th, which is Sunday the 26th of October", "my quit date is the 1st".
+_STOP_AHEAD = re.compile(
+    r"\b(?:(?:i'm|i\s+am)\s+(?:quitting|stopping|giving\s+up|packing\s+in)"
+    r"|(?:i'll|i\s+will|i'm\s+going\s+to|i\s+am\s+going\s+to|i'm\s+gonna)\s+(?:quit|stop|give\s+up)"
+    r"|(?<!\bif\s)\bi\s+(?:quit|stop|give\s+up)(?=\s*(?:[.!;,]|$|for\s+good|smoking|the\s+|then\b))"
+    r"|\bmy\s+quit\s+(?:date|day)\s+is)\b", _I)
+#: ... of smoking: the object said, or nothing said in a sentence about it.
+_STOP_OBJECT = re.compile(r"^\s*(?:smoking|the\s+(?:smokes|cigarettes|cigs|fags)|cigarettes|cigs"
+                          r"|fags|tobacco|for\s+good|[.!;,]|$|on\b|from\b|then\b)", _I)
+
+
+def planned_stops(text: str, at: datetime, base: tuple[str, int, str], *,
+                  question: bool) -> list[Claim]:
+    """A stop of smoking the user sets a day for: `planned` non-smoker from that day (it
+    supersedes the smoker only then). No day, someone else's stop, a question or a
+    condition plans nothing."""
+    if question or not _SMOKING_WORD.search(text):
+        return []
+    for m in _STOP_AHEAD.finditer(text):
+        if not _STOP_OBJECT.match(text[m.end():]) and not text[m.start():m.end()].lower(
+                ).startswith("my"):
+            continue
+        mood = mood_at(text, m.start(), question=False)
+        if mood.subject != "user" or mood.modality in ("question", "hypothetical", "negated"):
+            continue
+        when = future_in(text, at)
+        if when is None or when <= at:
+            continue
+        session_id, turn, evidence = base
+        return [Claim(predicate="smoking_status", object="non-smoker", modality="planned",
+                      valid_from=when, source="stated", confidence=0.75,
+                      session_id=session_id, turn=turn, evidence=evidence)]
+    return []
+
+
 def _overlap(a: str, b: str) -> bool:
     """One value names the other ("baking bread", "baking"; "rowing club", "rowing")."""
     return bool(a) and bool(b) and (f" {b} " in f" {a} " or f" {a} " in f" {b} ")
@@ -279,6 +319,9 @@ def _readings(text: str) -> list[_Reading]:
         day, span = m.group("day") or "", m.group("span") or ""
         out.append(_Reading("dietary_restriction", lx.DIETS[m.group("diet").lower()], "assert",
                             m.start(), span=span, day=day))
+    for m in re.finditer(r"\b(?P<diet>" + _DIET + r")" + _ENDED, text, _I):
+        out.append(_Reading("dietary_restriction", lx.DIETS[m.group("diet").lower()],
+                            "retract", m.start(), time_at=m.end()))
     for m in re.finditer(r"\b(?P<diet>" + _DIET + r")" + _NOT_OUTLAST, text, _I):
         out.append(_Reading("dietary_restriction", lx.DIETS[m.group("diet").lower()],
                             "retract", m.start(), time_at=m.end()))

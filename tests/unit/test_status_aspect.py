@@ -245,3 +245,39 @@ def test_a_pet_named_in_apposition_or_described_again(text, pet):
 ])
 def test_someone_elses_animal_is_no_pet(text):
     assert of("pet", text) == set()
+
+
+# --- a stop with its day, a span with a half, a diet told as over -----------------------------
+QUIT_AT = datetime(2026, 1, 8, 20, tzinfo=UTC)  # a Thursday
+
+
+@pytest.mark.parametrize(("text", "day"), [
+    ("I'm smoking the last pack now, slowly, and from Monday the 12th I stop.", "2026-01-12"),
+    ("I've decided I'm giving up the smokes on my 40th, which is Sunday the 26th of October.",
+     "2026-10-26"),
+    ("I'm quitting smoking on Monday the 12th.", "2026-01-12"),
+])
+def test_a_stop_with_its_day_is_a_planned_non_smoker(text, day):
+    planned = {(c.object, c.valid_from.date().isoformat()) for c in _claims(text, QUIT_AT)
+               if c.predicate == "smoking_status" and c.modality == "planned"}
+    assert planned == {("non-smoker", day)}
+
+
+@pytest.mark.parametrize("text", [
+    "My dad is quitting smoking on Monday the 12th.",
+    "If I stop smoking on the 12th, will I gain weight?",
+    "I want to quit smoking someday.",
+])
+def test_no_planned_stop_for_someone_else_a_condition_or_no_day(text):
+    assert not any(c.modality == "planned" for c in _claims(text, QUIT_AT))
+
+
+def test_a_span_with_a_half_and_a_single_cigarette():
+    assert of("smoking_status", "Five and a half weeks without a single cigarette!") == {
+        ("assert", "non-smoker")}
+
+
+def test_a_diet_told_as_over_ends_it():
+    assert of("dietary_restriction", "And the vegan thing ended at Easter, my gran saw to "
+              "that.") == {("retract", "vegan")}
+    assert of("dietary_restriction", "My sister's vegan thing ended at Easter.") == set()
