@@ -37,6 +37,13 @@ _NOT_SPOKEN = re.compile(r"\b(?:no|not|n't|never|without|learn\w*|studying|study
 #: ... and after it: "Serer is beyond me", "Pulaar, not really".
 _NOT_AFTER = re.compile(r"^\W{0,3}(?:not|no|never|is\s+beyond|i\s+don't|i\s+can't|i've\s+forgotten"
                         r"|lessons|classes|course)\b", re.I)
+#: Words that may follow a language named as a tongue ("Serer with my mother", "English at
+#: work"); any other lowercase word after it makes it an adjective.
+_AFTER_A_LANGUAGE = frozenset({"with", "at", "and", "or", "is", "in", "on", "for", "too",
+                               "mostly", "now", "from", "to", "which", "that", "as", "when",
+                               "but", "so", "because", "every", "all", "fluently", "badly",
+                               "well", "only", "also", "again", "pretty", "sometimes", "if",
+                               "since", "since", "there", "here", "most", "best", "really"})
 _CLAUSE = re.compile(r"[,;:.!?()]|\s(?:and|but|while|whereas)\s", re.I)
 
 
@@ -85,6 +92,9 @@ def sibling_languages(text: str, have: set[str], *, question: bool) -> Iterator[
         start = max((c.end() for c in _CLAUSE.finditer(text, 0, m.start())), default=0)
         if _NOT_SPOKEN.search(text[start:m.start()]) or _NOT_AFTER.match(text[m.end():]):
             continue
+        after = re.match(r"\s+([a-z][\w'-]*)", text[m.end():])
+        if after and after.group(1) not in _AFTER_A_LANGUAGE:
+            continue  # "Norwegian engineers", "Zofia's Irish homework": a people's, not a tongue
         if text[max(0, m.start() - 5):m.start()].lower().endswith("with "):
             continue  # "Wolof with Modou": a person the language is spoken with
         mood = mood_at(text, m.start(), question=False)

@@ -46,3 +46,16 @@ def test_no_list_without_a_language_of_the_users():
 ])
 def test_language_names(word, named):
     assert language_named(word) is named
+
+
+@pytest.mark.parametrize(("text", "languages"), [
+    ("We have Norwegian engineers on the project and everything is in English, my Polish is "
+     "perfect.", {"English", "Polish"}),
+    ("At the clinic I switch between Kazakh and Russian all day, and English with our two "
+     "Turkish interns.", {"Kazakh", "Russian", "English"}),
+    ("I talk to my mum in Polish every night and English with everyone else, and Zofia's Irish "
+     "homework is beyond me.", {"Polish", "English"}),
+])
+def test_a_language_word_before_a_noun_is_a_people_not_a_tongue(text, languages):
+    assert _spoken(text) <= languages
+    assert not _spoken(text) & {"Norwegian", "Turkish", "Irish"}
