@@ -87,8 +87,9 @@ def sibling_languages(text: str, have: set[str], *, question: bool) -> Iterator[
     folded_have = {_fold(h).lower() for h in have}
     for m in _WORD.finditer(text):
         word = m.group(0)
-        if _fold(word).lower() in folded_have or not language_named(word):
-            continue
+        if _fold(word).lower() in folded_have or word in lx.LANGUAGES_ALSO_NAMES or not (
+                language_named(word)):
+            continue  # "I speak to Maya in Norwegian": Maya is a person where names go
         start = max((c.end() for c in _CLAUSE.finditer(text, 0, m.start())), default=0)
         if _NOT_SPOKEN.search(text[start:m.start()]) or _NOT_AFTER.match(text[m.end():]):
             continue
