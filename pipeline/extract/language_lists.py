@@ -43,7 +43,7 @@ _AFTER_A_LANGUAGE = frozenset({"with", "at", "and", "or", "is", "in", "on", "for
                                "mostly", "now", "from", "to", "which", "that", "as", "when",
                                "but", "so", "because", "every", "all", "fluently", "badly",
                                "well", "only", "also", "again", "pretty", "sometimes", "if",
-                               "since", "since", "there", "here", "most", "best", "really"})
+                               "since", "there", "here", "most", "best", "really"})
 _CLAUSE = re.compile(r"[,;:.!?()]|\s(?:and|but|while|whereas)\s", re.I)
 
 

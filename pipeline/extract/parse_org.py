@@ -29,10 +29,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from pipeline.extract import lexicon as lx
-from pipeline.extract.mentions import Found, own
+from pipeline.extract.mentions import Found
 from pipeline.extract.mood import mood_at
 from pipeline.extract.parse_clause import asserted_now, is_user, subject_of
-from pipeline.extract.parse_work import clause_holds
+from pipeline.extract.parse_work import clause_holds, own_sentence
 from pipeline.extract.passing_work import org_at
 
 Token = Any  # a spaCy Token
@@ -116,7 +116,7 @@ def facts(doc: Doc, text: str) -> Iterator[Found]:
         if first.i > 0 and first.doc[first.i - 1].lower_ in ("a", "an", "any", "another"):
             continue  # "a pharmacist at a Dr.Max": one branch of a chain, as objects.org reads it
         anchor = _anchored(token.head, _org_shaped(org))
-        if anchor == _OWNED and _presupposed(first, text) or anchor == _OTHER and _own(
+        if anchor == _OWNED and _presupposed(first, text) or anchor == _OTHER and own_sentence(
                 first, text):
             seen.add(org)
             yield "employer", org, "assert", CONFIDENCE, first.idx
@@ -147,7 +147,7 @@ def _hired(doc: Doc, text: str) -> Iterator[Found]:
         first = _first_word(subject)
         org = org_at(text, first.idx)
         if org is None or not org.endswith(subject.text) or (
-                len(org.split()) < 2 and not _org_shaped(org)) or not _own(first, text):
+                len(org.split()) < 2 and not _org_shaped(org)) or not own_sentence(first, text):
             continue
         yield "employer", org, "assert", CONFIDENCE, first.idx
         if as_title is not None and (as_title.lower_ in lx.OCCUPATIONS or as_title.lower_ in (
@@ -186,7 +186,7 @@ def _has_me_on(doc: Doc, text: str) -> Iterator[Found]:
         first = _first_word(subject)
         org = org_at(text, first.idx)
         if org is None or not org.endswith(subject.text) or len(org.split()) < 2 and not (
-                _org_shaped(org)) or not _own(first, text):
+                _org_shaped(org)) or not own_sentence(first, text):
             continue
         yield "employer", org, "assert", CONFIDENCE, first.idx
 
@@ -212,7 +212,7 @@ def _being_a(doc: Doc, text: str) -> Iterator[Found]:
             continue
         first = _first_word(org_tok)
         org = org_at(text, first.idx)
-        if org is None or not org.endswith(org_tok.text) or not _own(being, text):
+        if org is None or not org.endswith(org_tok.text) or not own_sentence(being, text):
             continue
         yield "employer", org, "assert", CONFIDENCE - 0.05, first.idx
         words = [t.text for t in title.subtree if t.i <= title.i and t.dep_ == "compound"]
@@ -230,14 +230,13 @@ def _named_before(doc: Doc, text: str) -> Iterator[Found]:
                  and c.i < noun.i]
         if not names:
             continue
-        first = _first_word(names[0]) if names[0].i < names[-1].i else names[0]
-        first = min((first, *names), key=lambda t: t.i)
+        first = names[0]  # children come in order: the leftmost word of the name
         org = org_at(text, first.idx)
         if org is None or not _org_shaped(org):
             continue
         on_it = (noun.dep_ == "pobj" and noun.head.lower_ == "on" and noun.head.head.lemma_ == "be"
                  and _user_be(noun.head.head))
-        if not (on_it and _own(first, text) or _owned_work_noun(noun) and _presupposed(
+        if not (on_it and own_sentence(first, text) or _owned_work_noun(noun) and _presupposed(
                 first, text)):
             continue
         yield "employer", org, "assert", CONFIDENCE, first.idx
@@ -391,8 +390,3 @@ def _presupposed(first: Token, text: str) -> bool:
     sentence = text[start:first.sent.end_char]
     mood = mood_at(sentence, first.idx - start, question=sentence.rstrip().endswith("?"))
     return mood.modality == "asserted" and mood.subject == "user"
-
-
-def _own(first: Token, text: str) -> bool:
-    start = first.sent.start_char
-    return own(text[start:], first.idx - start, False)

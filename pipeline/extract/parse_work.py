@@ -125,7 +125,8 @@ def name_start(token: Token) -> Token:
     return first
 
 
-def _own(token: Token, text: str) -> bool:
+def own_sentence(token: Token, text: str) -> bool:
+    """The mood of `token` read from the start of its own sentence (mentions.own)."""
     start = token.sent.start_char
     return own(text[start:], token.idx - start, False)
 
@@ -143,7 +144,7 @@ def _for_us(doc: Doc, text: str) -> Iterator[Found]:
         org = org_at(text, first.idx)
         if org is None or not org.endswith(token.text):
             continue
-        if not (_for_staff(verb) and clause_holds(verb) and _own(first, text)):
+        if not (_for_staff(verb) and clause_holds(verb) and own_sentence(first, text)):
             continue
         yield "employer", org, "assert", FOR_US_CONFIDENCE, first.idx
 
@@ -267,7 +268,7 @@ def _job_at(doc: Doc, text: str) -> Iterator[Found]:
         if verb is None or verb.pos_ != "VERB" or verb.lemma_.lower() not in _JOB_AT_VERBS:
             continue
         if not is_user(subject_of(verb)) or not clause_holds(verb) or not asserted_now(
-                verb, tense=False) or not _own(noun, text):
+                verb, tense=False) or not own_sentence(noun, text):
             continue
         org = None
         for prep in (c for c in noun.children if c.dep_ == "prep" and c.lower_ in ("at", "with")):
