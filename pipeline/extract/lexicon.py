@@ -56,6 +56,34 @@ NOT_OCCUPATIONS: frozenset[str] = frozenset({
     "parent", "runner", "reader", "christian", "member", "user", "person", "fan",
 })
 
+#: An agent noun's ending: most occupations not listed above are one ("limnologist",
+#: "grader", "foreman"), and the open class is where new users' jobs come from.
+_AGENT_NOUN = re.compile(r"[a-z]{2,}(?:er|or|ist|ian|eer|man|woman)")
+#: Agent nouns that name no post: kin, a way of being, a pastime, a customer.
+_NOT_POSTS = frozenset("""
+mother father brother sister daughter grandmother grandfather stepmother stepfather partner
+lover member number customer user beginner newcomer stranger foreigner winner loser believer
+sucker quitter loner fighter survivor dreamer thinker doer worrier overthinker procrastinator
+optimist pessimist realist idealist perfectionist minimalist introvert extrovert vegetarian
+pescatarian flexitarian humanitarian smoker drinker eater sleeper talker listener reader runner
+swimmer climber cyclist hiker gamer walker jogger golfer skier snowboarder surfer lifter
+speaker learner beginner outsider insider layman caveman snowman gentleman chairman boyfriend
+girlfriend neighbour neighbor flatmate roommate roomie owner renter tenant homeowner voter
+supporter follower subscriber viewer commuter passenger visitor tourist traveller traveler
+expat immigrant emigrant migrant refugee resident citizen native christian muslim
+vegan atheist agnostic feminist activist humanist tourist
+""".split())
+
+
+def occupation_shaped(noun: str) -> bool:
+    """A lower-case head noun that names a job: a listed occupation, or an agent noun not
+    known to be something else ("I'm a limnologist", not "I'm a worrier")."""
+    word = noun.lower()
+    if word in NOT_OCCUPATIONS or word in _NOT_POSTS:
+        return False
+    return word in OCCUPATIONS or bool(_AGENT_NOUN.fullmatch(word))
+
+
 #: Last words that make a capitalised name an organisation ("Tayside Sports Physio",
 #: "Harbour Street Vets", "Northwind Bank"), as said: a person's name ends in none of them.
 ORG_HEADS: frozenset[str] = frozenset("""

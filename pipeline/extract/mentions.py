@@ -18,8 +18,8 @@ from pipeline.extract.trust import blocked, own_clause_prefix
 _I = re.IGNORECASE
 
 #: A capitalised run: a name of one to five words ("Marlowe Seguros", "Kiln & Kettle").
-CAP = (r"(?-i:(?!I\b|I')[A-Z][\w'.-]*(?:\s+(?:&\s+)?(?:(?!I\b|I')[A-Z][\w'.-]*|de|da|do|del|la"
-        r"|le|van|von|of)){0,4})")
+CAP = (r"(?-i:(?!I\b|I')[A-Z][\w'.-]*(?:\s+(?:&\s+)?(?:(?!I\b|I')[A-Z][\w'.-]*|(?:de|da|do|del|la"
+        r"|le|van|von|of)\b)){0,4})")
 CAP_RUN = re.compile(CAP)
 #: Capitalised words that start no name (sentence openers, pronouns, days, months).
 NOT_NAMES = frozenset("""

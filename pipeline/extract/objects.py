@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from pipeline.extract import lexicon as lx
+from pipeline.extract.gazetteer import lookup
 from pipeline.extract.timeexpr import TIME_RE
 
 _I = re.IGNORECASE
@@ -245,6 +246,18 @@ def org(text: str, ctx: ObjCtx) -> Result:
     indefinite = bool(re.match(r"(?:a|an)\s", value, _I))
     if indefinite and ctx.predicate == "employer":
         return []  # "a company based in Zurich", "a bakery": no employer named
+    if ctx.predicate == "employer" and _a_branch(strip_article(value)):
+        return []  # "I'm at the Koforidua factory": which site, of an employer named before
+    if ctx.predicate == "employer" and re.match(r"the\s", value, _I):
+        # "a welder with the Kestrel Yards crew": the name, not the common noun it modifies.
+        words = value.split()[1:]
+        named = len(words)
+        while named > 1 and words[named - 1].islower():
+            named -= 1
+        if words and words[0][:1].isupper() and named < len(words):
+            while named > 1 and words[named - 1] in ("of", "de", "del", "da", "do", "la", "le"):
+                named -= 1
+            value = "the " + " ".join(words[:named])
     value = strip_article(value)
     # "joined Lotus Air's cargo team": the organisation, not the part of it one works in.
     value = _ORG_PART.sub(r"\g<org>", value)
@@ -270,6 +283,17 @@ def org(text: str, ctx: ObjCtx) -> Result:
         if value.lower() in lx.COUNTRY_BY_LOWER:
             return [("country", lx.COUNTRY_BY_LOWER[value.lower()])]
     return [(None, value)]
+
+
+def _a_branch(value: str) -> bool:
+    """A city's name and then only common nouns: "Koforidua factory", "Leeds office"."""
+    words = value.split()
+    for n in range(len(words) - 1, 0, -1):
+        if all(w.islower() for w in words[n:]):
+            place = lookup(" ".join(words[:n]))
+            if place is not None and place.kind == "city":
+                return True
+    return False
 
 
 def title(text: str, ctx: ObjCtx) -> Result:

@@ -45,6 +45,8 @@ _MODALS = frozenset({"would", "might", "could", "should", "may", "must", "'d", "
 _CONDITIONS = frozenset({"if", "unless", "whether", "once", "before", "until", "when"})
 _WISHING = frozenset({"want", "wish", "hope", "plan", "imagine", "dream", "expect", "need",
                       "ask", "wonder", "doubt", "pretend", "suppose", "think"})
+_AGENT_AFTER_ARTICLE = re.compile(r"\b(?:a|an|the)\s+(?:[\w'-]+\s+){0,3}?[a-z]{2,}"
+                                  r"(?:er|or|ist|ian|eer|man|woman)\b")
 _FOR_ORG = re.compile(r"\b(?:i|i'm)\b.*\bfor\s+(?-i:[A-Z])", re.I)
 _JOB_AT = re.compile(r"\b(?:job|role|position|post)\s+(?:at|with)\s+(?-i:[A-Z])", re.I)
 #: Verbs of doing a job for an employer ("I drive buses for Clydeline", "I'm doing the books
@@ -91,7 +93,8 @@ def wanted(text: str) -> bool:
         return True
     if _I_AM.search(text):
         lowered = text.lower()
-        return any(word in lowered for word in lx.OCCUPATIONS if len(word) > 3)
+        return bool(_AGENT_AFTER_ARTICLE.search(lowered)) or any(
+            word in lowered for word in lx.OCCUPATIONS if len(word) > 3)
     return False
 
 
@@ -178,7 +181,7 @@ def _identity(doc: Doc, text: str) -> Iterator[Found]:
         if token.dep_ != "attr" or token.pos_ != "NOUN" or be.lemma_ != "be":
             continue
         head = token.lower_
-        if head not in lx.OCCUPATIONS or head in lx.NOT_OCCUPATIONS:
+        if not lx.occupation_shaped(head):
             continue
         subject = next((c for c in be.children if c.dep_ == "nsubj"), None) or subject_of(be)
         if subject is None or subject.lower_ != "i" or not is_user(subject):

@@ -71,7 +71,8 @@ _WORKING = (r"doing|working|running|managing|teaching|coding|writing|designing|d
 _EMPLOYMENT = (
     cue("employer", _INTRO + _TITLE + r"\s+(?:at|for|with) " + _ORG_AFTER),
     cue("employer", r"\b(?:i'm|i am|i've been|i was|as|been|work as|working as)\s+(?:a|an|the)?"
-                     r"\s*" + _TITLE + r"\s+(?:at|for|with|in) " + _ORG_AFTER),
+                     r"\s*" + _TITLE + r"\s+(?:(?:at|for|with|in) |(?:at|for|with) the )"
+                     + _ORG_AFTER),
     cue("employer", r"\b(?:work|works|working|intern|interning|freelance|freelancing|contract"
                      r"|contracting|consult|consulting)\s+(?:\w+\s+){0,2}?(?:at|for) " + _ORG_AFTER),
     cue("employer", r"\b(?:work|works|working)\s+(?:\w+\s+){0,2}?(?:at|for) (?:a|an|the)\s+"
@@ -161,6 +162,11 @@ _TITLES = (
                       r"\b[^.;:!?]{0,40}?,?\s+as\s+(?:a|an)\s+(?!volunteer)" + _TITLE + r"\b"),
     cue("job_title", r"\b(?:i'm|i am|i've been|i work as|i'm working as)\s+(?:a|an)\s+" + _TITLE
                       + r"\b(?=\s+(?:at|for|with|in|on|and|so|because|,|\.|$)|[,.;!?]|$)"),
+    # "I've been the limnologist at the Instituto Lacustre ...": the one post there.
+    cue("job_title", r"\b(?:i'm|i am|i've been)\s+the\s+(?!(?:best|worst|only|first|last|main"
+                      r"|\w+iest|biggest|youngest|oldest|newest)\b)" + _TITLE
+                      + r"\s+(?:at|for|with)\s+(?:the\s+)?(?-i:(?!(?:Monday|Tuesday|Wednesday"
+                      r"|Thursday|Friday|Saturday|Sunday)\b)[A-Z])"),
 )
 
 #: A job told by its verb ("I teach grade four at a school in the North End"); teaching
@@ -199,6 +205,18 @@ def org_at(text: str, start: int) -> str | None:
     if all(word in ORG_HEADS for word in name.split()):
         return None  # "the education officer at the Trust" points back to a name said before
     return name
+
+
+#: A site of an organisation, after the name of the town it is in ("the Tromsø office").
+_SITE = re.compile(r"\s+(?:office|offices|factory|plant|site|branch|depot|warehouse|store"
+                   r"|campus|mill|yard|hq|headquarters)\b")
+
+
+def _a_branch(text: str, start: int, org: str) -> bool:
+    """`org`, said at `start`, is a town naming which site: "I'm at the Tromsø office"."""
+    place = lookup(org)
+    return (place is not None and place.kind == "city"
+            and _SITE.match(text, start + len(org)) is not None)
 
 
 def _clean_title(title: str) -> str | None:
@@ -255,7 +273,7 @@ def work(text: str, question: bool) -> Iterator[Found]:
             if said_as and title is None:
                 continue  # "I was pregnant with Ole", "a member at Kestrel Gym": no job there
             org = org_at(text, m.start("m"))
-            if org is None:
+            if org is None or _a_branch(text, m.start("m"), org):
                 continue
             yield "employer", org, "assert", cue.confidence, m.start()
             if m.groupdict().get("place") and (place := place_at(text, m.start("place"))):

@@ -10,7 +10,7 @@ from pipeline.extract import lexicon as lx
 from pipeline.extract.grammar import END, Rule
 
 _OCC = lx.alt(lx.OCCUPATIONS - {"administrator", "head", "lead"})
-_MOD = (r"(?:(?!(?:a|an|the|of|and|or|not|fan|big|huge|bit|very|so|avid|keen|amateur|hobby"
+_MOD = (r"(?:(?!(?:a|an|the|as|of|and|or|not|fan|big|huge|bit|very|so|avid|keen|amateur|hobby"
         r"|weekend|passionate|enthusiastic|casual|budding|aspiring|my|his|her|their|our|your"
         r"|colleague|friend|sister|brother|boss|partner|husband|wife|mum|mom|dad)\b)"
         r"[\w&/.-]+\s+){0,3}?")
@@ -186,7 +186,11 @@ WORK: tuple[Rule, ...] = (
         proper=True),
     Rule("title.as-clause", "job_title", (
         rf"^as\s+(?:an?\s+|the\s+|their\s+|its\s+)?(?P<obj>{TITLE})$",
-    ), keys=("as",), kind="title", confidence=0.88,
+        # "I started four weeks ago, Monday the 2nd of November, as dry dock foreman at
+        # Astilleros Collico": the date between the verb and its role splits the clause.
+        rf"^as\s+(?:an?\s+|the\s+|their\s+|its\s+)?(?P<obj>{TITLE})\s+(?:at|for|with)\s+"
+        rf"(?P<employer>(?-i:[A-Z0-9]).+)$",
+    ), keys=("as",), kind="title", confidence=0.88, proper=True,
         requires=r"\b(?:i|we)\b.*\b(?:work|working|employed|hired|joined|started|start|starting|job|role"
                  r"|position)\b"),
     Rule("title.be", "job_title", (
