@@ -55,12 +55,12 @@ _HOUSE_ANIMALS = re.compile(r"(?<!'s )(?<!s' )\b(?:the|our|my)\s+(?:two\s+|three
                             r"|downstairs|on\s+the|in\s+the)\b)", _I)
 #: A name told by its age, opening the sentence and each clause after: "Kuih is fifteen and
 #: mostly sleeps; Sambal is two and does laps of the flat".
-_NAME_AGE = re.compile(r"(?:^|[;,]\s+(?:and\s+)?|\band\s+)(?P<name>(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)"
+_NAME_AGE = re.compile(r"(?:^|[;,]\s+(?:and\s+)?|\band\s+)(?P<name>(?-i:[A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u024f])[a-z\u00e0-\u024f\u1e00-\u1eff'-]+)"
                        r"\s+(?:is|'s)\s+(?:(?:only|just|nearly|almost|now)\s+)?(?:" + _AGES
                        + r")(?:\s+(?:years?|months?)(?:\s+old)?)?(?=[\s,;.!]|$)(?!\s+(?:minutes"
                        r"|hours|days|km|kilometres|miles|metres|percent|times)\b)")
 #: A sentence opening on a name told of by a pronoun: "Freja, she does fish genetics".
-_NAME_THEN_PRONOUN = re.compile(r"^(?P<name>(?-i:[A-Z])[a-z\u00e0-\u017f'-]+),\s+(?:he|she|they)"
+_NAME_THEN_PRONOUN = re.compile(r"^(?P<name>(?-i:[A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u024f])[a-z\u00e0-\u024f\u1e00-\u1eff'-]+),\s+(?:he|she|they)"
                                 r"(?:'s|'re|\s)", _I)
 #: Predicates a bare follow-up can add to (multi-valued lists people extend this way).
 _EXTENDABLE = frozenset({"allergy", "dietary_restriction", "likes", "dislikes", "hobby",
@@ -79,7 +79,8 @@ def link_sentences(found: Sequence[SentenceClaims], at: datetime, *,
         if seen is not None:
             out[i] = seen
             continue
-        aged = _pets_by_age(this, prev, at, session_id)
+        aged = (_pets_by_age(this, prev, at, session_id)
+                or _child_by_age(this, prev, at, session_id))
         if aged is not None:
             out[i] = aged
             continue
@@ -168,6 +169,30 @@ def _pets_by_age(this: SentenceClaims, prev: SentenceClaims, at: datetime,
               confidence=0.7, session_id=session_id, turn=this.turn,
               evidence=f"{prev.text} {this.text}")
         for name in dict.fromkeys(names)))
+
+
+#: A child of the user's, not named where it is said: "that's what I tell my son" (a name
+#: after it, "my son Ergi", is read where it stands).
+_UNNAMED_CHILD = re.compile(r"\b(?:my|our)\s+(?:little\s+|eldest\s+|youngest\s+|only\s+)?"
+                            r"(?P<kin>son|daughter|boy|girl)\b(?!\s*,?\s*(?-i:[A-Z]))", _I)
+
+
+def _child_by_age(this: SentenceClaims, prev: SentenceClaims, at: datetime,
+                  session_id: str) -> SentenceClaims | None:
+    """The one child the sentence before spoke of, named by its age: "I make smiles, that's
+    what I tell my son. Ergi is nine and he thinks my job is gross." None when the sentence
+    is not that (two children, or none, or a name in the sentence before)."""
+    child = [m for m in _UNNAMED_CHILD.finditer(prev.text)]
+    first = _NAME_AGE.match(this.text)
+    if len(child) != 1 or first is None or prev.turn != this.turn:
+        return None
+    names = {m.group("name") for m in _NAME_AGE.finditer(this.text) if is_name(m.group("name"))}
+    if len(names) != 1 or any(c.predicate == "child_name" for c in prev.claims):
+        return None
+    return SentenceClaims(this.turn, this.text, (Claim(
+        predicate="child_name", object=names.pop(), valid_from=at, source="stated",
+        confidence=0.7, session_id=session_id, turn=this.turn,
+        evidence=f"{prev.text} {this.text}"),))
 
 
 def _seeing_named(this: SentenceClaims, prev: SentenceClaims) -> SentenceClaims | None:

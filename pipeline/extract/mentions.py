@@ -30,6 +30,8 @@ Diwali God Mum Mom Dad Anyway Also And But So Oh Yes No Ok Okay Sorry Thanks Hi 
 Ms Sir Madam Then Now Just Still Well Because If When Everyone Nobody Somebody Someone Team
 Office University School Hospital Church Home Work Covid Zoom Slack Google Teams LinkedIn
 WhatsApp Instagram Facebook Netflix Spotify Uber Airbnb Amazon Apple Christmas Xmas New Year
+At In On After Before During Since From To With For By While Until Last Next Every Today
+Tonight Yesterday Tomorrow Honestly Actually Luckily Sadly Apparently Anyway
 """.split())
 
 Found = tuple[str, str, str, float, int]
@@ -40,7 +42,7 @@ _IT_IS = re.compile(r"(?:that\s+)?(?:it's|it is|it was|this is)\s+(?:an?\s+)?$",
 
 
 #: A capitalised given name ("Tariq", "Miisu", "Zoë"), where the grammar expects one.
-NAME = r"(?-i:[A-Z][a-z\u00e0-\u017f'-]+)"
+NAME = r"(?-i:[A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u024f][a-z\u00e0-\u024f\u1e00-\u1eff'-]+)"
 
 
 @dataclass(frozen=True)

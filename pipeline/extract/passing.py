@@ -172,7 +172,7 @@ def _user_moves(text: str, m: re.Match[str]) -> bool:
     before = re.split(r"\b(?:and|but|so|because|while|when)\b", before, flags=_I)[-1]
     if _USER_SUBJECT.search(before):
         return True
-    names = [w for w in re.findall(r"(?<=\s)(?-i:[A-Z])[a-z\u00e0-\u017f'-]+", before)
+    names = [w for w in re.findall(r"(?<=\s)(?-i:[A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u024f])[a-z\u00e0-\u024f\u1e00-\u1eff'-]+", before)
              if w not in NOT_NAMES]
     return not names and not _OTHER_MOVER.search(before)
 

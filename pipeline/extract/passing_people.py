@@ -94,7 +94,7 @@ _AGE = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thir
 #: A name with a child's age, as a clause of its own: "Minh is nine and An is six", "Ade just
 #: turned ten", "Lucía (4)", "Tomás, who's seven," ("Leo is six weeks away" tells no age).
 _AGED = re.compile(
-    r"(?:^|[,;:(]\s*|\b(?:and|while|whereas|but|plus|are)\s+)(?P<m>(?-i:[A-Z])[a-z\u00e0-\u017f'-]+)"
+    r"(?:^|[,;:(]\s*|\b(?:and|while|whereas|but|plus|are)\s+)(?P<m>(?-i:[A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u024f])[a-z\u00e0-\u024f\u1e00-\u1eff'-]+)"
     r"(?:\s+(?:is|'s|turned|turns|has\s+just\s+turned|just\s+turned)\s+(?:only\s+|just\s+|nearly\s+"
     r"|almost\s+)?" + _AGE + r"(?:\s+(?:years?|months?)(?:\s+old)?)?(?=\s*(?:[,.;!?)]|$|and\b|but\b"
     r"|now\b|next\b|this\b|in\b|on\b|already\b))|\s*\(\s*(?:age\s+|aged\s+)?" + _AGE + r"\s*\)"
@@ -208,10 +208,20 @@ def events(text: str, question: bool, turn_text: str = "") -> Iterator[Found]:
 _COUPLES_OWN = re.compile(r"\b(?:our|my)\s+(?:(?:first|second|third|fifth|tenth|\w+th|\d+(?:st|nd|rd|th)"
                           r"|wedding|engagement|dating|big)\s+){0,2}(?:anniversary|honeymoon)\b(?!\s+(?:party|dinner"
                           r"|celebration|do|drinks|bash|lunch|barbecue|bbq))", _I)
+#: ... or what a couple is, or becomes: "we've been together since the 5th of September",
+#: "Bjarki asked me to marry him, and I said yes".
+_TOGETHER = re.compile(r"\bwe(?:'ve|\s+have)?\s+been\s+(?:together|dating|seeing\s+each\s+other"
+                       r"|a\s+couple)\b|\bwe\s+(?:got\s+together|started\s+dating|got\s+engaged)\b", _I)
+_SAID_YES = re.compile(r"\basked\s+me\s+to\s+marry\s+(?:him|her|them)\b.*\bi\s+said\s+yes\b"
+                       r"|\bproposed\s+to\s+me\b.*\bi\s+said\s+yes\b", _I)
+#: Who asked: "At the lantern festival Sindri asked me to marry him".
+_ASKER = re.compile(r"(?P<m>" + NAME + r")\s+(?:(?:finally|actually|just)\s+)?(?:asked\s+me\s+to"
+                    r"\s+marry|proposed\s+to\s+me)\b")
 #: The name as the clause's subject, the user beside it or not: "Anselmo opened ...",
-#: "Rui and I ...".
+#: "Rui and I ...", "Jerome, he brings his beagle ...".
 _SUBJECT_NAME = re.compile(r"(?:^|[,;:]\s*|\b(?i:and|but|so|then)\s+)(?P<m>" + NAME + r")(?=\s+(?:and\s+"
-                           r"(?:i|me)\b|(?:just\s+|finally\s+|even\s+|also\s+)?[a-z]+(?:ed|s)?\b))")
+                           r"(?:i|me)\b|(?:just\s+|finally\s+|even\s+|also\s+)?[a-z]+(?:ed|s)?\b)"
+                           r"|,\s+(?:he|she|they)\s+[a-z]+(?:ed|s)?\b)")
 #: Someone named with who they are: "my brother Rui", "Rui, my neighbour" (no partner then).
 _WHO_BEFORE = re.compile(r"\b(?:my|our|his|her|their|your)\s+(?:\w+\s+)?(?:" + _NOT_CHILD
                          + r"|son|daughter|kids?|dad|mum)\s*,?\s*$", _I)
@@ -221,10 +231,13 @@ def couple(text: str, question: bool) -> Iterator[Found]:
     """A partner named without the word for them, beside what only a couple shares ("our
     anniversary"): the one name that is the subject of the sentence's clauses, who is not
     named as someone else (a brother, a friend) and with no one else's anniversary."""
-    if question or not _COUPLES_OWN.search(text) or re.search(
+    if question or not (_COUPLES_OWN.search(text) or _TOGETHER.search(text)
+                                    or _SAID_YES.search(text)) or re.search(
             r"\b(?:his|her|their|your)\s+(?:\w+\s+){0,2}anniversary\b", text, _I):
         return
-    names = [m for m in _SUBJECT_NAME.finditer(text) if is_name(m.group("m"))
+    asker = _ASKER.search(text) if _SAID_YES.search(text) else None
+    names = [m for m in ((asker,) if asker else _SUBJECT_NAME.finditer(text))
+             if is_name(m.group("m"))
              and m.group("m") not in _ALSO_NAMES and not _WHO_BEFORE.search(text[:m.start("m")])
              and not re.match(r",\s+(?:my|our|his|her|the)\b", text[m.end("m"):])]
     if len({m.group("m") for m in names}) != 1:
@@ -233,6 +246,8 @@ def couple(text: str, question: bool) -> Iterator[Found]:
     mood = mood_at(text, m.start("m"), question=False)
     if mood.modality in ("asserted", "backstory") and _USERISH.search(text):
         yield "partner_name", m.group("m"), "assert", 0.75, m.start("m")
+        if _SAID_YES.search(text):
+            yield "relationship_status", "engaged", "assert", 0.75, m.start("m")
 
 
 _USERISH = re.compile(r"\b(?:we|we're|we've|we'd|us|our|i|me|my)\b", _I)

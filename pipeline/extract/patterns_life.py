@@ -60,6 +60,9 @@ _FREQUENCY = (r"(?:(?:once|twice|\w+\s+times|(?:\w+\s+)?(?:mornings|evenings|nig
 _HABIT_VERB = (r"swim|cycle|surf|hike|climb|boulder|skate|row|sail|kayak|ski|jog"
                r"|paddleboard|fence|dance|paint|sketch|knit")
 
+#: A thing liked or loathed names no one: "he thinks my job is gross" is his opinion.
+_NO_PERSON = r"(?![\w' -]*\b(?:he|she|they|you|we|i|him|her|them|everyone|nobody)\b)"
+
 TASTES: tuple[Rule, ...] = (
     Rule("likes", "likes", (
         r"<DO>(?:really\s+|absolutely\s+|just\s+|totally\s+)?(?:love|like|enjoy|adore|dig"
@@ -135,17 +138,17 @@ TASTES: tuple[Rule, ...] = (
     ), keys=("learning", "studying"), kind="language", template="learning {}",
         confidence=0.8),
     Rule("likes.is", "likes", (
-        r"^(?P<obj>[\w' -]+?)\s+(?:is|are)\s+(?:(?:totally|definitely|really|still|easily)\s+)?"
+        r"^" + _NO_PERSON + r"(?P<obj>[\w' -]+?)\s+(?:is|are)\s+(?:(?:totally|definitely|really|still|easily)\s+)?"
         r"(?:my\s+(?:(?:all-time|absolute|total|very|number\s+one|new)\s+)?(?:thing|jam|passion"
         r"|favou?rite(?:\s+[\w-]+){0,4}|guilty\s+pleasure|happy\s+place|obsession)|the\s+best"
         r"|life|amazing)$",
     ), keys=("my thing", "my jam", "passion", "favo", "the best", "life", "amazing",
              "guilty"), confidence=0.8, on_neg="skip"),
     Rule("dislikes.is", "dislikes", (
-        r"^(?P<obj>[\w' -]+?)\s+(?:is|are)\s+(?:(?:just|so|really|absolutely)\s+)?(?:disgusting"
+        r"^" + _NO_PERSON + r"(?P<obj>[\w' -]+?)\s+(?:is|are)\s+(?:(?:just|so|really|absolutely)\s+)?(?:disgusting"
         r"|gross"
         r"|the\s+worst|awful|horrible|revolting|vile|not\s+my\s+thing|nasty)$",
-        r"^(?P<obj>[\w' -]+?)(?:,\s*(?:though|however|honestly|tbh|frankly|sadly)\s*,)?\s+(?:is"
+        r"^" + _NO_PERSON + r"(?P<obj>[\w' -]+?)(?:,\s*(?:though|however|honestly|tbh|frankly|sadly)\s*,)?\s+(?:is"
         r"|are)"
         r"(?:n't|\s+not)\s+(?:really\s+|just\s+)?(?:for\s+me"
         r"|my\s+(?:thing|cup\s+of\s+tea|jam|scene))$",

@@ -23,19 +23,20 @@ from schemas.records import Claim
 _I = re.IGNORECASE
 _PAPER = (r"(?:officially|legally|technically|formally|on\s+paper|on\s+(?:my\s+|every\s+|all\s+"
           r"(?:the\s+|my\s+)?|the\s+|any\s+)?(?:passport|birth\s+certificate|id|forms?"
-          r"|documents?|paperwork|papers))")
+          r"|documents?|paperwork|papers|licen[cs]e|driver'?s\s+licen[cs]e|id\s+card))")
 _MINE = r"(?:i'm|i\s+am|my\s+name\s+is|my\s+name's|it's)"
 _DOCUMENT = (r"my\s+(?:passport(?:\s+name)?|birth\s+certificate|driver'?s\s+licen[cs]e|id"
+             r"|documents|papers|id\s+card|identity\s+card"
              r"|legal\s+name|full\s+name|real\s+name|given\s+name|official\s+name|proper\s+name"
              # the form's own words for it: "my 'name as on passport'", "my name on my ID"
              r"|['\"\u2018\u201c]?name\s+(?:as\s+(?:it\s+(?:appears|is\s+written)\s+)?)?on\s+(?:my\s+"
-             r"|the\s+)?(?:passport|id|birth\s+certificate|papers|documents?)['\"\u2019\u201d]?)")
+             r"|the\s+)?(?:passport|id|birth\s+certificate|papers|paper|documents?|licen[cs]e)['\"\u2019\u201d]?)")
 #: Where the official name is the user's own.
 _OFFICIAL = re.compile(
     r"\b" + _PAPER + r",?\s+" + _MINE + r"\s+(?P<o>" + NAME + r")"
     r"|\b" + _MINE + r"\s+(?:officially\s+|legally\s+|technically\s+)?(?P<o2>" + NAME + r")\s+"
     + _PAPER
-    + r"|\b" + _DOCUMENT + r"(?:\s+(?:says|is|reads|'s)|,?\s+(?:which\s+is|that's|i\.e\.))\s+(?P<o3>"
+    + r"|\b" + _DOCUMENT + r"(?:\s+(?:says|say|is|are|reads|read|'s)|,?\s+(?:which\s+is|that's|i\.e\.))\s+(?P<o3>"
     + NAME + r")"
     r"|^\W*(?:officially|legally|on\s+paper)\W+(?P<o4>" + NAME + r")\s*(?=[,;:\u2014\u2013-])", _I)
 _PEOPLE = (r"(?:everyone|everybody|my\s+friends|friends|family|my\s+family|most\s+people|people"
@@ -64,6 +65,14 @@ _USED_ANYWHERE = re.compile(
     r"|(?:^|[,;:.]\s*|\b(?:so|but|just)\s+)(?:just\s+)?(?P<u5>" + NAME + r")(?:,?\s+please\b"
     r"|\s+(?:is|'s)\s+(?:fine|ok|okay|good|great|better)\b|\s+(?:works|will\s+do)\b)"
     r"|\bplease\s+(?:just\s+)?(?P<u6>" + NAME + r")\s*(?=[.!,;]|$)", _I)
+#: After the official name and a turn against it ("but", "nobody says that"), the name the
+#: user is: "My ID says Fatbardha, but nobody says that, it's Fati, just Fati", "my documents
+#: say María Eugenia, but I've been Maru since kindergarten".
+_AGAINST = re.compile(r"\b(?:but|though|however|although)\b|\b(?:nobody|no\s+one|no-one)\b", _I)
+_USED_AFTER = re.compile(
+    r"\b(?:it's|it\s+is|i'm|i\s+am|i've\s+been|i\s+have\s+been|just|always|only|everyone\s+says"
+    r"|everybody\s+says|people\s+say|they\s+say|everyone\s+uses|so)\s+(?P<u>" + NAME + r")"
+    r"(?=\s*(?:[,.;!]|$)|\s+(?:since|to|for|at|with|among)\b)", _I)
 #: The user disowns the official name: "nobody has called me that since school".
 _DISOWNED = re.compile(r"\b(?:nobody|no\s+one|no-one)\s+(?:\w+\s+){0,2}?(?:calls?|called|uses?"
                        r"|used)\s+(?:me\s+)?(?:that|it)\b|\bonly\s+my\s+\w+\s+calls?\s+me\s+that\b"
@@ -84,6 +93,8 @@ def used_name(text: str, question: bool) -> str | None:
         if not is_name(official):
             continue
         used = _USED.match(text, m.end()) or _USED_ANYWHERE.search(text, m.end())
+        if used is None and (against := _AGAINST.search(text, m.end())) is not None:
+            used = _USED_AFTER.search(text, against.end())
         if used is None:
             continue
         name = next(g for g in used.groups() if g)
