@@ -271,13 +271,16 @@ def _last_day(said: _Said) -> list[Claim]:
         org = ""
     # A bare weekday is the day: "my last day is Friday", "Friday was my last day".
     text = _WEEKDAY_ALONE.sub(r"\1on \2", said.text)
+    # The day its own clause names first ("I started four weeks ago, ..., and my last day at
+    # Nutrisur was Friday the 30th of October"), else the sentence's.
+    tail = _WEEKDAY_ALONE.sub(r"\1on \2", said.text[m.start():])
     past = (m.group("verb") or m.group("verb2") or "").lower() == "was"
     if past:
-        day = resolve_in(text, said.at)
+        day = resolve_in(tail, said.at) or resolve_in(text, said.at)
         if day is None or day >= said.at:
             return []
         return [_claim(said, "employer", org, op="retract", valid_from=day + timedelta(days=1))]
-    day = future_in(text, said.at)
+    day = future_in(tail, said.at) or future_in(text, said.at)
     if day is None:
         return []
     # Working that day: the employer ends when it is over. Planned: nothing changes before.
@@ -381,6 +384,8 @@ def _dated_bare_move(said: _Said, found: list[Claim], turn_text: str) -> list[Cl
     if when is None or not _users_own(said, m.start()) or plan_unreal(said.text):
         return []
     before = turn_text[:turn_text.find(said.text)] if said.text in turn_text else ""
+    # ... or the sentence before the move ("an office in Pavlodar ..., so we're moving").
+    before = f"{before} {said.text[:m.start()]}"
     # Where the user lives now is no destination: "I live in Stavanger. We move on 1 April".
     places = [p for n in CAP_RUN.finditer(before) if (p := _place(n.group(0))) is not None
               and p[1] == "city" and not _HOME_NOW.search(before[:n.start()])]

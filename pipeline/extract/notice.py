@@ -48,6 +48,9 @@ _NOTICE = re.compile(
     r"|ting)?|tender(?:ed|ing)?|serv(?:e|ed|ing)|work(?:ed|ing)?)\s+(?:in\s+)?(?:out\s+)?"
     r"(?:my|our|a|an|the)?\s*(?:" + _COUNT + r"[- ](?:weeks?|months?)(?:'s?|\u2019s?)?\s+)?"
     r"(?:notice|resignation|two\s+weeks)(?:\s+(?:in|period))?\b"
+    # Handed to the boss: "walked into my manager's office and handed him my letter".
+    r"|\bhand(?:ed|ing)?\s+(?:him|her|them|my\s+(?:boss|manager))\s+(?:my|the)\s+(?:resignation"
+    r"\s+)?(?:letter|notice|resignation)(?:\s+of\s+resignation)?\b"
     # The notice told by its length alone: "I've given my four weeks", "working my month".
     r"|\b(?:gave|given|give|giving|hand(?:ed|ing)?\s+in|put\s+in|serv(?:e|ed|ing)|work(?:ed|ing)?)"
     r"\s+(?:out\s+)?(?:my|our)\s+(?:" + _COUNT + r"[- ])?(?:weeks?|months?)(?:'s?|\u2019s?)?"
@@ -73,6 +76,9 @@ _A_TRIP = re.compile(r"\s*(?:airport|station|terminal|port|tonight|tomorrow|toda
                      r"(?:trip|holiday|weekend|break|visit))\b", _I)
 #: Where: "at/to/with <Org>" a few words on, in the same clause.
 _WHERE = re.compile(r"(?:\s+[\w']+){0,3}?\s+(?:at|to|with|from)\s+(?=(?-i:[A-Z]))", _I)
+#: The user's boss or workplace at an organisation, before the notice handed in there.
+_BOSS_AT = re.compile(r"\bmy\s+(?:boss|manager|supervisor|line\s+manager)(?:'s|\u2019s)?"
+                      r"(?:\s+office)?\s+(?:at|with)\s+(?=(?-i:[A-Z]))", _I)
 #: The notice's length: "four weeks' notice", "a month's notice", "notice period of 3 months".
 _LENGTH = re.compile(
     r"\b(?P<n>" + _COUNT + r")[- ](?P<unit>week|month)s?(?:'s?|\u2019s?)?\s+(?:of\s+)?notice\b"
@@ -169,6 +175,9 @@ def _notice_in(text: str, turn_text: str = "") -> tuple[str, int] | None:
             continue
         where = _WHERE.match(text, m.end())
         org = org_at(text, where.end()) if where else None
+        if org is None:  # "into my manager's office at Densu Cocoa Buyers and handed him ..."
+            boss = list(_BOSS_AT.finditer(text[:m.start()]))
+            org = org_at(text, boss[-1].end()) if boss else None
         return (org or ""), m.start()
     return None
 

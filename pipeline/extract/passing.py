@@ -81,6 +81,12 @@ _RESIDENCE = (
                  r"|autumn|fall|year|month|christmas|monsoon) (?:here )?in (?P<m>" + CAP
                  + r")(?!\s+(?:was|were|had)\b)"),
     cue("city", r"\binto (?:life|living|our life|my life) in (?P<m>" + CAP + ")"),
+    # Months of life there opening the sentence: "Three months in Pavlodar and I can report:
+    # the wind is worse" (a stay of weeks or days is a trip's; "... in Rome was" a memory).
+    cue("city", r"^(?:(?:almost|nearly|over|about|already|so|well|ok|okay)[,\s]+)*(?:two|three|four|five"
+                 r"|six|seven|eight|nine|ten|eleven|twelve|\d{1,2}|a\s+few|several|half\s+a|a"
+                 r"|one)\s+(?:months?|years?)\s+(?:now\s+)?in (?P<m>" + CAP + r")(?:\s+(?:already"
+                 r"|now))?(?=\s*(?:[,!:;]|and\b|\u2014|-\s))", confidence=0.75),
     cue("city", r"\b(?:since|after|now that|ever since) (?:we|i) (?:got|arrived|came|moved) (?:to|in)"
                  r" (?P<m>" + CAP + ")"),
     cue("city", r"\b(?:signed|got|found) (?:a|the|our|my) (?:\w+ )?(?:lease|tenancy|mortgage)"

@@ -14,6 +14,9 @@ _MOD = (r"(?:(?!(?:a|an|the|as|of|and|or|not|fan|big|huge|bit|very|so|avid|keen|
         r"|weekend|passionate|enthusiastic|casual|budding|aspiring|my|his|her|their|our|your"
         r"|colleague|friend|sister|brother|boss|partner|husband|wife|mum|mom|dad)\b)"
         r"[\w&/.-]+\s+){0,3}?")
+#: A title whose head is an agent noun not in the list ("dry dock foreman"), where the
+#: sentence is about taking a job (see the rule's `requires`).
+_AGENT_TITLE = r"(?:[a-z-]+\s+){0,2}?(?-i:[a-z]+)(?:er|or|ist|ian|eer|man|woman)\b"
 _CHIEF = (r"(?:head|director|vp|vice\s+president|chief|manager|lead|professor|founder"
           r"|co-?founder|owner|president|ceo|cto|cfo|coo|editor|principal)")
 _LOWER_WORD = r"(?-i:[a-z])[\w&-]*"
@@ -188,8 +191,8 @@ WORK: tuple[Rule, ...] = (
         rf"^as\s+(?:an?\s+|the\s+|their\s+|its\s+)?(?P<obj>{TITLE})$",
         # "I started four weeks ago, Monday the 2nd of November, as dry dock foreman at
         # Astilleros Collico": the date between the verb and its role splits the clause.
-        rf"^as\s+(?:an?\s+|the\s+|their\s+|its\s+)?(?P<obj>{TITLE})\s+(?:at|for|with)\s+"
-        rf"(?P<employer>(?-i:[A-Z0-9]).+)$",
+        rf"^as\s+(?:an?\s+|the\s+|their\s+|its\s+)?(?P<obj>{TITLE}|{_AGENT_TITLE})\s+(?:at|for"
+        rf"|with)\s+(?P<employer>(?-i:[A-Z0-9]).+)$",
     ), keys=("as",), kind="title", confidence=0.88, proper=True,
         requires=r"\b(?:i|we)\b.*\b(?:work|working|employed|hired|joined|started|start|starting|job|role"
                  r"|position)\b"),
