@@ -13,7 +13,7 @@ from datetime import datetime
 from pipeline.extract import lexicon as lx
 from pipeline.extract.corrections import SentenceClaims
 from pipeline.extract.kinds import NORMALISERS, PREDICATE_KIND
-from pipeline.extract.mentions import is_name
+from pipeline.extract.mentions import NAME_WORD, is_name
 from pipeline.extract.objects import ObjCtx, known_place
 from pipeline.extract.planned import plan_date_for
 from pipeline.extract.timeexpr import resolve_in
@@ -55,12 +55,12 @@ _HOUSE_ANIMALS = re.compile(r"(?<!'s )(?<!s' )\b(?:the|our|my)\s+(?:two\s+|three
                             r"|downstairs|on\s+the|in\s+the)\b)", _I)
 #: A name told by its age, opening the sentence and each clause after: "Kuih is fifteen and
 #: mostly sleeps; Sambal is two and does laps of the flat".
-_NAME_AGE = re.compile(r"(?:^|[;,]\s+(?:and\s+)?|\band\s+)(?P<name>(?-i:[A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u024f])[a-z\u00e0-\u024f\u1e00-\u1eff'-]+)"
+_NAME_AGE = re.compile(r"(?:^|[;,]\s+(?:and\s+)?|\band\s+)(?P<name>" + NAME_WORD + r")"
                        r"\s+(?:is|'s)\s+(?:(?:only|just|nearly|almost|now)\s+)?(?:" + _AGES
                        + r")(?:\s+(?:years?|months?)(?:\s+old)?)?(?=[\s,;.!]|$)(?!\s+(?:minutes"
                        r"|hours|days|km|kilometres|miles|metres|percent|times)\b)")
 #: A sentence opening on a name told of by a pronoun: "Freja, she does fish genetics".
-_NAME_THEN_PRONOUN = re.compile(r"^(?P<name>(?-i:[A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u024f])[a-z\u00e0-\u024f\u1e00-\u1eff'-]+),\s+(?:he|she|they)"
+_NAME_THEN_PRONOUN = re.compile(r"^(?P<name>" + NAME_WORD + r"),\s+(?:he|she|they)"
                                 r"(?:'s|'re|\s)", _I)
 #: Predicates a bare follow-up can add to (multi-valued lists people extend this way).
 _EXTENDABLE = frozenset({"allergy", "dietary_restriction", "likes", "dislikes", "hobby",

@@ -42,6 +42,8 @@ _IT_IS = re.compile(r"(?:that\s+)?(?:it's|it is|it was|this is)\s+(?:an?\s+)?$",
 
 
 #: A capitalised given name ("Tariq", "Miisu", "Zoë"), where the grammar expects one.
+#: One capitalised word of a name in any Latin script ("Tariq", "Łucja", "Bắp").
+NAME_WORD = r"(?-i:[A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u024f])[a-z\u00e0-\u024f\u1e00-\u1eff'-]+"
 NAME = r"(?-i:[A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u024f][a-z\u00e0-\u024f\u1e00-\u1eff'-]+)"
 
 

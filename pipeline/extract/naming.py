@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 
 from pipeline.extract import lexicon as lx
 from pipeline.extract.corrections import SentenceClaims
-from pipeline.extract.mentions import is_name
+from pipeline.extract.mentions import NAME_WORD, is_name
 from schemas.records import Claim
 
 _I = re.IGNORECASE
@@ -25,7 +25,7 @@ _NAMED = re.compile(
     r"(?:him|her|it)"
     # Whoever in the household gave the name: "my daughter named her Lada", "Bára named
     # him Knedlík", "the twins christened him Señor Lento".
-    r"|(?:(?:the|my|our)\s+(?:[a-z]+\s+)?[a-z]+|(?-i:[A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u024f])[a-z\u00e0-\u024f\u1e00-\u1eff'-]+)\s+(?:had\s+)?"
+    r"|(?:(?:the|my|our)\s+(?:[a-z]+\s+)?[a-z]+|" + NAME_WORD + r")\s+(?:had\s+)?"
     r"(?:named|christened|dubbed)\s+(?:him|her|it)"
     # "We call him Noodle", "the kids call her Mochi": the name the household uses.
     r"|(?:we|i|everyone|everybody|the\s+kids|the\s+children)\s+(?:all\s+)?(?:just\s+)?"
@@ -35,15 +35,15 @@ _NAMED = re.compile(
     r"|an?\s+(?:[a-z-]+\s+){0,4}?(?:thing|one|fluffball|furball|monster|rascal|beast)\s+"
     r"(?:(?:that\s+)?(?:we|i)(?:'ve|\s+have)?\s+)?(?:named|called))"
     # A name of two words, each capitalised: "Señor Lento", "Captain Biscuit".
-    r"\s+(?P<name>(?-i:[A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u024f])[a-z\u00e0-\u024f\u1e00-\u1eff'-]+(?:\s+(?-i:[A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u024f])[a-z\u00e0-\u024f\u1e00-\u1eff'-]+)?)\b", _I)
+    r"\s+(?P<name>" + NAME_WORD + r"(?:\s+" + NAME_WORD + r")?)\b", _I)
 #: "The cat is called Smudge": the name of the pet of that kind.
 _KIND_NAMED = re.compile(r"\b(?:the|our|my)\s+(?P<kind>[a-z]+)(?:'s\s+name\s+is|\s+is\s+(?:called"
-                         r"|named))\s+(?P<name>(?-i:[A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u024f])[a-z\u00e0-\u024f\u1e00-\u1eff'-]+)\b", _I)
+                         r"|named))\s+(?P<name>" + NAME_WORD + r")\b", _I)
 #: The kind said again with the name, more exactly: "We got a dog last week, a collie called
 #: Bran", "I got a puppy! A beagle called Scout." (the breed or kind replaces the first word).
 _BREED_NAMED = re.compile(r"(?:^|,\s*|\.\s+)(?:an?|the)\s+(?:[a-z-]+\s+){0,2}?(?P<breed>"
                           + lx.alt(tuple(lx.ANIMALS)) + r")\s+(?:called|named)\s+(?P<name>"
-                          r"(?-i:[A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u024f])[a-z\u00e0-\u024f\u1e00-\u1eff'-]+)\b", _I)
+                          + NAME_WORD + r")\b", _I)
 #: The name in a relative clause after the kind: "a beagle mix that the rescue had named
 #: Pepper", "a tabby the kids named Miso", "a collie someone at the farm called Bran".
 _REL_NAMED = re.compile(r"\b(?P<breed>" + lx.alt(tuple(lx.ANIMALS)) + r")(?:\s+(?:mix|cross"
@@ -51,22 +51,22 @@ _REL_NAMED = re.compile(r"\b(?P<breed>" + lx.alt(tuple(lx.ANIMALS)) + r")(?:\s+(
                         r"|his|her|their)\s+(?:[a-z]+\s+){0,2}?[a-z]+|we|i|they|someone"
                         r"|somebody)\s+(?:at\s+the\s+[a-z]+\s+)?(?:had\s+|has\s+|'d\s+)?"
                         r"(?:already\s+|originally\s+)?(?:named|called|christened|dubbed)\s+"
-                        r"(?P<name>(?-i:[A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u024f])[a-z\u00e0-\u024f\u1e00-\u1eff'-]+)\b", _I)
+                        r"(?P<name>" + NAME_WORD + r")\b", _I)
 #: The name in apposition after the animal, past a time said in between: "we adopted a
 #: retired greyhound three weeks ago, Juniper, and she howls" (not "a dog, Tom and I ...").
 _APPOSED = re.compile(r"\b(?P<breed>" + lx.alt(tuple(lx.ANIMALS)) + r")(?:\s+(?:[\w-]+\s+){0,3}?"
                       r"(?:ago|yesterday|today)|\s+(?:in|on|at|from|last|this)\s+[\w-]+)?"
-                      r",\s+(?P<name>(?-i:[A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u024f])[a-z\u00e0-\u024f\u1e00-\u1eff'-]+)(?=\s*(?:[,.;!]|$|\band\s+"
+                      r",\s+(?P<name>" + NAME_WORD + r")(?=\s*(?:[,.;!]|$|\band\s+"
                       r"(?!(?:i|me)\b)(?:she|he|it|they)\b|\bwho\b))", _I)
 #: Several pets named at once, by whoever named them: "Ilinca named them Cartof and Fasole",
 #: "the kids call them Pip, Pop and Squeak" (the pets are the ones the turn just told of).
 _THEM_NAMED = re.compile(r"\b(?:named|called|call|calls|christened|dubbed)\s+them\s+(?P<names>"
-                         r"(?-i:[A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u024f])[a-z\u00e0-\u024f\u1e00-\u1eff'-]+(?:\s*,\s*(?-i:[A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u024f])[a-z\u00e0-\u024f\u1e00-\u1eff'-]+)*"
-                         r",?\s+(?:and|&)\s+(?-i:[A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u024f])[a-z\u00e0-\u024f\u1e00-\u1eff'-]+)\b", _I)
-_NAME_WORD = re.compile(r"(?-i:[A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u024f])[a-z\u00e0-\u024f\u1e00-\u1eff'-]+")
+                         + NAME_WORD + r"(?:\s*,\s*" + NAME_WORD + r")*"
+                         r",?\s+(?:and|&)\s+" + NAME_WORD + r")\b", _I)
+_NAME_WORD = re.compile(NAME_WORD)
 #: A sentence that is only a name, with at most its reason: "We adopted a street puppy.
 #: Laddoo, because he's round and golden." The name of the pet the sentence before told of.
-_BARE_NAME = re.compile(r"^\W*(?P<name>(?-i:[A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u024f])[a-z\u00e0-\u024f\u1e00-\u1eff'-]+)\s*(?:[.!]+\s*$|[,\u2013\u2014-]"
+_BARE_NAME = re.compile(r"^\W*(?P<name>" + NAME_WORD + r")\s*(?:[.!]+\s*$|[,\u2013\u2014-]"
                         r"\s*(?:because|since|as|after|for|short\s+for)\b)")
 #: A word every one of the four patterns above needs (with their flags): without it, none
 #: can match, and a sentence costs one cheap search instead of four.

@@ -24,7 +24,7 @@ from pipeline.extract import passing_people as people
 from pipeline.extract.allergy_told import told_allergies
 from pipeline.extract.passing_tastes import tastes
 from pipeline.extract.passing_work import founded, work
-from pipeline.extract.mentions import CAP, NOT_NAMES, Found, cue, own, place_at
+from pipeline.extract.mentions import CAP, Found, NAME_WORD, NOT_NAMES, cue, own, place_at
 from pipeline.extract.mood import mood_at
 
 _I = re.IGNORECASE
@@ -178,7 +178,7 @@ def _user_moves(text: str, m: re.Match[str]) -> bool:
     before = re.split(r"\b(?:and|but|so|because|while|when)\b", before, flags=_I)[-1]
     if _USER_SUBJECT.search(before):
         return True
-    names = [w for w in re.findall(r"(?<=\s)(?-i:[A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u024f])[a-z\u00e0-\u024f\u1e00-\u1eff'-]+", before)
+    names = [w for w in re.findall(r"(?<=\s)" + NAME_WORD, before)
              if w not in NOT_NAMES]
     return not names and not _OTHER_MOVER.search(before)
 

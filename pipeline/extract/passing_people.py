@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator
 
 from pipeline.extract import lexicon as lx
-from pipeline.extract.mentions import NAME, Found, cue, is_name, own, scan
+from pipeline.extract.mentions import Found, NAME, NAME_WORD, cue, is_name, own, scan
 from pipeline.extract.mood import mood_at
 
 _I = re.IGNORECASE
@@ -94,7 +94,7 @@ _AGE = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thir
 #: A name with a child's age, as a clause of its own: "Minh is nine and An is six", "Ade just
 #: turned ten", "Lucía (4)", "Tomás, who's seven," ("Leo is six weeks away" tells no age).
 _AGED = re.compile(
-    r"(?:^|[,;:(]\s*|\b(?:and|while|whereas|but|plus|are)\s+)(?P<m>(?-i:[A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u024f])[a-z\u00e0-\u024f\u1e00-\u1eff'-]+)"
+    r"(?:^|[,;:(]\s*|\b(?:and|while|whereas|but|plus|are)\s+)(?P<m>" + NAME_WORD + r")"
     r"(?:\s+(?:is|'s|turned|turns|has\s+just\s+turned|just\s+turned)\s+(?:only\s+|just\s+|nearly\s+"
     r"|almost\s+)?" + _AGE + r"(?:\s+(?:years?|months?)(?:\s+old)?)?(?=\s*(?:[,.;!?)]|$|and\b|but\b"
     r"|now\b|next\b|this\b|in\b|on\b|already\b))|\s*\(\s*(?:age\s+|aged\s+)?" + _AGE + r"\s*\)"

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from pipeline.extract.gazetteer import lookup
 from pipeline.extract.lexicon import LANGUAGES, ORG_HEADS
-from pipeline.extract.mentions import CAP, CAP_RUN, NOT_NAMES, Found, cue, own, place_at
+from pipeline.extract.mentions import CAP, CAP_RUN, Found, NAME_WORD, NOT_NAMES, cue, own, place_at
 
 _I = re.IGNORECASE
 
@@ -59,8 +59,8 @@ _INTRO = (r"^(?:(?![^:.!?]{0,60}\b(?:sister|brother|mum|mom|dad|mother|father|wi
           r"(?:(?:hi|hello|hey|morning|evening|quick intro)\W+)*(?:(?:i'm|i am|it's|this is"
           r"|my name is|my name's)\s+)?(?!(?:thanks|okay|ok|so|well|anyway|also|sorry|yes|no|right"
           r"|honestly|basically|today|yesterday|update|wow|oh|ah|aw|yay|ugh|hmm|great|cool|nice|lol"
-          r"|haha|congrats|brilliant|perfect|finally|imagine|fancy)\b)(?P<who>(?-i:[A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u024f])[a-z\u00e0-\u024f\u1e00-\u1eff'-]+)"
-          r"(?:\s+(?-i:[A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u024f])[a-z\u00e0-\u024f\u1e00-\u1eff'-]+)?,\s+(?:\w+/\w+,\s+)?(?:\d{1,3},\s+)?(?:an?\s+)?")
+          r"|haha|congrats|brilliant|perfect|finally|imagine|fancy)\b)(?P<who>" + NAME_WORD + r")"
+          r"(?:\s+" + NAME_WORD + r")?,\s+(?:\w+/\w+,\s+)?(?:\d{1,3},\s+)?(?:an?\s+)?")
 #: Gerunds of doing a job, for a stretch of work told without a work noun.
 _WORKING = (r"doing|working|running|managing|teaching|coding|writing|designing|driving|nursing"
             r"|selling|building|making|cooking|cleaning|answering|fixing|handling|leading"
