@@ -29,6 +29,10 @@ from pipeline.extract.mood import mood_at
 
 _I = re.IGNORECASE
 
+#: Verbs of the daily way out from home (present tense only).
+_COMMUTE = (r"(?:drive|commute|cycle|bike|ride|walk|take\s+the\s+(?:bus|train|ferry|tram))\s+"
+            r"(?:out\s+|in\s+|over\s+|down\s+|up\s+|across\s+)?")
+
 # --- places --------------------------------------------------------------------------------
 _HOME_NOUNS = (r"flat|apartment|house|home|place|neighbou?rhood|building|street|balcony|garden"
                r"|condo|studio flat|new place|new flat|new house|new apartment|commute|local")
@@ -81,6 +85,14 @@ _RESIDENCE = (
                  r"|autumn|fall|year|month|christmas|monsoon) (?:here )?in (?P<m>" + CAP
                  + r")(?!\s+(?:was|were|had)\b)"),
     cue("city", r"\binto (?:life|living|our life|my life) in (?P<m>" + CAP + ")"),
+    # A commute out from home, told as a habit: "Every week I drive out from Iringa to the
+    # gorge", "I cycle in from Haarlem every morning" (a trip once is no home; the past tense,
+    # "I took the bus from Osorno every morning", is where one lived then).
+    cue("city", r"\b(?:every|each)\s+(?:day|morning|week|weekday|evening|night)\b[^.;!?]{0,20}?"
+                 r"\b(?:i|we)\s+" + _COMMUTE + r"from (?P<m>" + CAP + r")", confidence=0.7),
+    cue("city", r"\b(?:i|we)\s+(?:still\s+|usually\s+|now\s+)?" + _COMMUTE + r"from (?P<m>" + CAP
+                 + r")(?=[^.;!?]*\b(?:every\s+(?:day|morning|week|weekday|evening)|each\s+(?:day"
+                 r"|morning|week)|daily)\b)", confidence=0.7),
     # Months of life there opening the sentence: "Three months in Pavlodar and I can report:
     # the wind is worse" (a stay of weeks or days is a trip's; "... in Rome was" a memory).
     cue("city", r"^(?:(?:almost|nearly|over|about|already|so|well|ok|okay)[,\s]+)*(?:two|three|four|five"

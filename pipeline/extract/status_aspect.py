@@ -270,7 +270,11 @@ def planned_stops(text: str, at: datetime, base: tuple[str, int, str], *,
         if when is None or when <= at:
             continue
         session_id, turn, evidence = base
-        return [Claim(predicate="smoking_status", object="non-smoker", modality="planned",
+        # One stops what one does: a smoker until that day.
+        return [Claim(predicate="smoking_status", object="smoker", valid_from=at,
+                      source="inferred", confidence=0.7, session_id=session_id, turn=turn,
+                      evidence=evidence),
+                Claim(predicate="smoking_status", object="non-smoker", modality="planned",
                       valid_from=when, source="stated", confidence=0.75,
                       session_id=session_id, turn=turn, evidence=evidence)]
     return []

@@ -64,3 +64,24 @@ def test_a_move_goes_to_the_city_named_before_it_in_the_sentence() -> None:
     planned = [(c.object, c.valid_from.date().isoformat()) for c in claims
                if c.predicate == "city" and c.modality == "planned"]
     assert planned == [("Shymkent", "2026-03-28")]
+
+
+@pytest.mark.parametrize(("text", "city"), [
+    ("Every week I drive out from Morogoro to the dig site and back.", "Morogoro"),
+    ("I take the train in from Tartu every morning, two hours of emails.", "Tartu"),
+    ("The first weeks I took the bus from Osorno to Puerto Montt every morning.", None),
+    ("We drive from Porto to Braga for the wedding on Saturday.", None),
+    ("My brother drives in from Tema every day.", None),
+])
+def test_a_commute_out_from_home(text: str, city: str | None) -> None:
+    at = datetime(2026, 1, 26, 12, 0, tzinfo=UTC)
+    cities = [c.object for c in _claims(text, at) if c.predicate == "city"]
+    assert cities == ([city] if city else [])
+
+
+def test_a_stop_planned_for_a_day_is_a_smoker_until_then() -> None:
+    at = datetime(2026, 1, 22, 12, 0, tzinfo=UTC)
+    claims = [c for c in _claims("I'm going to stop smoking on Monday the 2nd of February, my "
+                                 "fortieth birthday.", at) if c.predicate == "smoking_status"]
+    assert [(c.object, c.modality) for c in claims] == [("smoker", "asserted"),
+                                                        ("non-smoker", "planned")]
