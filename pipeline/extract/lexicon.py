@@ -58,7 +58,8 @@ NOT_OCCUPATIONS: frozenset[str] = frozenset({
 
 #: An agent noun's ending: most occupations not listed above are one ("limnologist",
 #: "grader", "foreman"), and the open class is where new users' jobs come from.
-_AGENT_NOUN = re.compile(r"[a-z]{2,}(?:er|or|ist|ian|eer|man|woman)")
+AGENT_ENDING = r"(?:er|or|ist|ian|eer|man|woman)"
+_AGENT_NOUN = re.compile(r"[a-z]{2,}" + AGENT_ENDING)
 #: Agent nouns that name no post: kin, a way of being, a pastime, a customer.
 _NOT_POSTS = frozenset("""
 mother father brother sister daughter grandmother grandfather stepmother stepfather partner
@@ -67,11 +68,11 @@ sucker quitter loner fighter survivor dreamer thinker doer worrier overthinker p
 optimist pessimist realist idealist perfectionist minimalist introvert extrovert vegetarian
 pescatarian flexitarian humanitarian smoker drinker eater sleeper talker listener reader runner
 swimmer climber cyclist hiker gamer walker jogger golfer skier snowboarder surfer lifter
-speaker learner beginner outsider insider layman caveman snowman gentleman chairman boyfriend
+speaker learner outsider insider layman caveman snowman gentleman chairman boyfriend
 girlfriend neighbour neighbor flatmate roommate roomie owner renter tenant homeowner voter
 supporter follower subscriber viewer commuter passenger visitor tourist traveller traveler
 expat immigrant emigrant migrant refugee resident citizen native christian muslim
-vegan atheist agnostic feminist activist humanist tourist
+vegan atheist agnostic feminist activist humanist
 """.split())
 
 

@@ -46,7 +46,7 @@ _CONDITIONS = frozenset({"if", "unless", "whether", "once", "before", "until", "
 _WISHING = frozenset({"want", "wish", "hope", "plan", "imagine", "dream", "expect", "need",
                       "ask", "wonder", "doubt", "pretend", "suppose", "think"})
 _AGENT_AFTER_ARTICLE = re.compile(r"\b(?:a|an|the)\s+(?:[\w'-]+\s+){0,3}?[a-z]{2,}"
-                                  r"(?:er|or|ist|ian|eer|man|woman)\b")
+                                  + lx.AGENT_ENDING + r"\b")
 _FOR_ORG = re.compile(r"\b(?:i|i'm)\b.*\bfor\s+(?-i:[A-Z])", re.I)
 _JOB_AT = re.compile(r"\b(?:job|role|position|post)\s+(?:at|with)\s+(?-i:[A-Z])", re.I)
 #: Verbs of doing a job for an employer ("I drive buses for Clydeline", "I'm doing the books

@@ -16,7 +16,7 @@ _MOD = (r"(?:(?!(?:a|an|the|as|of|and|or|not|fan|big|huge|bit|very|so|avid|keen|
         r"[\w&/.-]+\s+){0,3}?")
 #: A title whose head is an agent noun not in the list ("dry dock foreman"), where the
 #: sentence is about taking a job (see the rule's `requires`).
-_AGENT_TITLE = r"(?:[a-z-]+\s+){0,2}?(?-i:[a-z]+)(?:er|or|ist|ian|eer|man|woman)\b"
+_AGENT_TITLE = r"(?:[a-z-]+\s+){0,2}?(?-i:[a-z]+)" + lx.AGENT_ENDING + r"\b"
 _CHIEF = (r"(?:head|director|vp|vice\s+president|chief|manager|lead|professor|founder"
           r"|co-?founder|owner|president|ceo|cto|cfo|coo|editor|principal)")
 _LOWER_WORD = r"(?-i:[a-z])[\w&-]*"
