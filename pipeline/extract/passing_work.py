@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from pipeline.extract.gazetteer import lookup
+from pipeline.extract.gazetteer import lookup, lookup_town
 from pipeline.extract.lexicon import LANGUAGES, ORG_HEADS
 from pipeline.extract.mentions import CAP, CAP_RUN, Found, NAME_WORD, NOT_NAMES, cue, own, place_at
 
@@ -133,6 +133,14 @@ _EMPLOYMENT = (
     cue("employer", r"\b(?:on|in|joined|joining|join|lead|run|manage) (?:the|a|our) "
                      r"(?:[\w-]+\s+){0,2}?(?:team|squad|department|group|unit|lab) (?:at|of) "
                      + _ORG_AFTER),
+    # A trade told by what one makes or mends, and where: "I fix outboard motors at Kvarken
+    # Marine", "I make the pastries at Café Ruta". Someone's own things ("I cut my hair at")
+    # are no work; a habit in the present tense is.
+    cue("employer", r"\bi\s+(?:now\s+|still\s+|mostly\s+|basically\s+)?(?:make|build|fix|repair"
+                     r"|cut|sew|bake|brew|weld|restore|carve|tune|service|mend|forge|roast|blend"
+                     r"|grade|pack|assemble|stitch|install|inspect|upholster)\s+"
+                     r"(?!(?:my|our|his|her|their|your)\b)(?:[\w-]+\s+){1,3}?(?:at|for) "
+                     + _ORG_AFTER, confidence=0.7),
     # "I'm at TD Bank": said of a name that is plainly a firm, it is where one works.
     cue("employer", r"\bi'm (?:now |still )?at (?-i:(?!The\b))(?P<m>" + CAP + r"\s+(?-i:" + _FIRM
                      + r"))\b(?!'s\b)(?!\s+(?:branch|atm|waiting|queue|line|car park|to\b|for an?\b))",
@@ -207,6 +215,7 @@ def org_at(text: str, start: int) -> str | None:
     return name
 
 
+_IN_BEFORE = re.compile(r"\bin\s+$", _I)
 #: A site of an organisation, after the name of the town it is in ("the Tromsø office").
 _SITE = re.compile(r"\s+(?:office|offices|factory|plant|site|branch|depot|warehouse|store"
                    r"|campus|mill|yard|hq|headquarters)\b")
@@ -234,6 +243,21 @@ def _clean_title(title: str) -> str | None:
     if not value or _NOT_ROLES.search(value) or len(value) < 3:
         return None
     return value
+
+
+#: The role a stretch of work was in, said as it ends: "after eleven years as a lock keeper".
+_YEARS_AS = re.compile(
+    r"\bafter\s+(?:almost\s+|nearly\s+|over\s+|about\s+|more\s+than\s+)?(?:a|one|two|three|four"
+    r"|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|\d+|a\s+few|a\s+couple"
+    r"\s+of)\s+years?\s+as\s+(?:an?|the|their|our)\s+(?P<t>[\w-]+(?:\s+[\w-]+){0,2}?)"
+    r"(?=\s*(?:[,.;!?)]|$)|\s+(?:at|for|with|in|on|and|i|i'm|i've)\b)", _I)
+
+
+def years_as(text: str) -> str | None:
+    """The job title a sentence says years were spent in ("after nine years as a ferry
+    pilot, I've handed in my notice"), or None."""
+    m = _YEARS_AS.search(text)
+    return _clean_title(m.group("t")) if m else None
 
 
 def _introduced(m: re.Match[str]) -> bool:
@@ -265,7 +289,7 @@ def work(text: str, question: bool) -> Iterator[Found]:
             run = CAP_RUN.match(text, m.start("m"))
             end = run.end() if run else m.start("m")
             here = re.match(r",?\s+(?:(?:remotely\s+)?from|in|out of) ", text[end:])
-            place = place_at(text, end + here.end()) if here and run else None
+            place = place_at(text, end + here.end(), towns=True) if here and run else None
             if place and place[1] == "city" and lookup(run.group(0)) is None:
                 yield "city", place[0], "assert", 0.7, m.start()
             said_as = m.groupdict().get("t")
@@ -275,8 +299,16 @@ def work(text: str, question: bool) -> Iterator[Found]:
             org = org_at(text, m.start("m"))
             if org is None or _a_branch(text, m.start("m"), org):
                 continue
+            town = lookup_town(org) if _IN_BEFORE.search(text, 0, m.start("m")) else None
+            if town is not None and town.kind == "city":
+                # "a ferry pilot in Haapsalu": a town too small for the main index is where
+                # one works (and so lives), not whom one works for.
+                yield "city", town.name, "assert", 0.7, m.start()
+                if title:
+                    yield "job_title", title, "assert", cue.confidence, m.start()
+                continue
             yield "employer", org, "assert", cue.confidence, m.start()
-            if m.groupdict().get("place") and (place := place_at(text, m.start("place"))):
+            if m.groupdict().get("place") and (place := place_at(text, m.start("place"), towns=True)):
                 if place[1] == "city":
                     yield "city", place[0], "assert", 0.7, m.start()
             if title:
@@ -291,7 +323,7 @@ def work(text: str, question: bool) -> Iterator[Found]:
                 yield "job_title", title, "assert", cue.confidence, m.start()
                 # "a pharmacist in Seville": where one works as that is where one lives.
                 here = re.match(r"\s+(?:in|based in|out of) ", text[m.end("t"):])
-                place = place_at(text, m.end("t") + here.end()) if here else None
+                place = place_at(text, m.end("t") + here.end(), towns=True) if here else None
                 if place and place[1] == "city":
                     yield "city", place[0], "assert", 0.7, m.start()
 
