@@ -24,7 +24,7 @@ from functools import lru_cache
 from pipeline.extract.corrections import SentenceClaims
 from pipeline.extract.mentions import CAP_RUN
 from pipeline.extract.mood import about_other, mood_at
-from pipeline.extract.passing_work import org_at
+from pipeline.extract.passing_work import org_at, years_as
 from pipeline.extract.timeexpr import find_times, resolve, resolve_future
 from schemas.records import Claim
 
@@ -80,6 +80,9 @@ _WHERE = re.compile(r"(?:\s+[\w']+){0,3}?\s+(?:at|to|with|from)\s+(?=(?-i:[A-Z])
 _BOSS_AT = re.compile(r"\bmy\s+(?:boss|manager|supervisor|line\s+manager)(?:'s|\u2019s)?"
                       r"(?:\s+office)?\s+(?:at|with)\s+(?=(?-i:[A-Z]))", _I)
 #: The notice's length: "four weeks' notice", "a month's notice", "notice period of 3 months".
+#: The job the years before a notice were spent in: "years as a ferry pilot at ".
+_HELD_AT = re.compile(r"\byears?\s+(?:as|at|with|for)\s+(?:(?:an?|the)\s+[\w\s-]{2,40}?\s+"
+                      r"(?:at|with|for)\s+)?(?=(?-i:[A-Z]))", _I)
 _LENGTH = re.compile(
     r"\b(?P<n>" + _COUNT + r")[- ](?P<unit>week|month)s?(?:'s?|\u2019s?)?\s+(?:of\s+)?notice\b"
     r"|\bnotice(?:\s+period)?\s+(?:is|of)\s+(?P<n2>" + _COUNT + r")\s+(?P<unit2>week|month)s?\b"
@@ -136,7 +139,25 @@ def notice_claims(text: str, turn_text: str, at: datetime, base: tuple[str, int,
         out.append(_claim(base, org, at, confidence=LEFT_CONFIDENCE))
         if end is not None:
             out.append(_ending(base, org, end))
+    # "After nine years as a ferry pilot I've handed in my notice": the role is held until the
+    # job ends (role_ends_with_job, once the sentence's last day is known).
+    title = years_as(text) if notice is not None or left is not None else None
+    if title:
+        out.append(_claim(base, title, at, confidence=LEFT_CONFIDENCE, predicate="job_title"))
     return out
+
+
+def role_ends_with_job(claims: list[Claim], text: str) -> list[Claim]:
+    """`claims`, with the role the sentence says years were spent in ended when the job is:
+    the employer's planned ending, copied to the job title."""
+    title = years_as(text)
+    end = next((c for c in claims if c.predicate == "employer" and c.op == "retract"
+                and c.modality == "planned"), None)
+    if title is None or end is None or any(
+            c.predicate == "job_title" and c.op == "retract" for c in claims) or not any(
+            c.predicate == "job_title" and c.object == title for c in claims):
+        return claims
+    return [*claims, end.model_copy(update={"predicate": "job_title", "object": title})]
 
 
 def _users(text: str, pos: int) -> bool:
@@ -178,6 +199,9 @@ def _notice_in(text: str, turn_text: str = "") -> tuple[str, int] | None:
         if org is None:  # "into my manager's office at Densu Cocoa Buyers and handed him ..."
             boss = list(_BOSS_AT.finditer(text[:m.start()]))
             org = org_at(text, boss[-1].end()) if boss else None
+        if org is None:  # "After nine years as a pilot at Vaasa Lines, I handed in my notice"
+            held = list(_HELD_AT.finditer(text[:m.start()]))
+            org = org_at(text, held[-1].end()) if held else None
         return (org or ""), m.start()
     return None
 
@@ -277,9 +301,9 @@ def _left_in(text: str, turn_text: str, at: datetime) -> tuple[str, datetime | N
 
 
 def _claim(base: tuple[str, int, str], org: str, at: datetime, *,
-           confidence: float) -> Claim:
+           confidence: float, predicate: str = "employer") -> Claim:
     session_id, turn, evidence = base
-    return Claim(predicate="employer", object=org, op="assert", modality="asserted",
+    return Claim(predicate=predicate, object=org, op="assert", modality="asserted",
                  valid_from=at, source="stated", confidence=confidence,
                  session_id=session_id, turn=turn, evidence=evidence)
 

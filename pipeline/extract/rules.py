@@ -48,7 +48,7 @@ from pipeline.extract.matching import (
 )
 from pipeline.extract.mood import clause_span
 from pipeline.extract.naming import name_pets
-from pipeline.extract.notice import notice_claims, one_employer_name
+from pipeline.extract.notice import notice_claims, one_employer_name, role_ends_with_job
 from pipeline.extract.job_won import won_jobs
 from pipeline.extract.offer_title import offer_titles
 from pipeline.extract.parse import parsed_facts
@@ -353,7 +353,7 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
     # Notice given is not leaving: the employer holds until the end the turn tells.
     noticed = notice_claims(told, turn_text, at, base,
                             question=asked or (question and told == evidence))
-    claims = _name_the_ending(claims, noticed)
+    claims = role_ends_with_job(_name_the_ending(claims, noticed), told)
     if not any(c.predicate == "employer" for c in claims):  # "Still at Hraun, on call"
         claims.extend(still_claims(told, turn_text, at, base,
                                    question=asked or (question and told == evidence)))
@@ -381,7 +381,8 @@ def _name_the_ending(claims: list[Claim], noticed: list[Claim]) -> list[Claim]:
     in my notice at Derwent Ledger, my last day is the 13th") ends the employer the notice
     names, and after it is held: a blank ending, or one before the assertion, closed the earlier
     fact while the notice's assertion stayed current past the last day."""
-    named = next((c.object for c in noticed if c.op == "assert" and c.object), None)
+    named = next((c.object for c in noticed
+                  if c.predicate == "employer" and c.op == "assert" and c.object), None)
     if named is None:
         return [*claims, *noticed]
     # The employer held comes before its ending, so the ending closes the one held.
