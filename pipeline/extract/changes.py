@@ -24,6 +24,7 @@ from pipeline.extract.gazetteer import lookup
 from pipeline.extract.lexicon import DIETS
 from pipeline.extract.mentions import CAP_RUN, NOT_NAMES
 from pipeline.extract.mood import about_other, mood_at
+from pipeline.extract.move_times import move_day
 from pipeline.extract.planned import plan_unreal
 from pipeline.extract.timeexpr import (
     TIME_RE,
@@ -380,7 +381,7 @@ def _dated_bare_move(said: _Said, found: list[Claim], turn_text: str) -> list[Cl
     m = _BARE_MOVE.search(said.text)
     if m is None or any(c.predicate in ("city", "country") for c in found):
         return []
-    when = future_in(said.text[m.start():], said.at)
+    when = move_day(said.text[m.start():], said.at)
     if when is None or not _users_own(said, m.start()) or plan_unreal(said.text):
         return []
     before = turn_text[:turn_text.find(said.text)] if said.text in turn_text else ""

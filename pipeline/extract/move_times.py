@@ -34,7 +34,15 @@ _MOVING = re.compile(r"\b(?:i'm|i\s+am|we're|we\s+are|(?:i|we)(?:'ll|\s+will)\s+
 _ARRANGEMENT = re.compile(
     r"\b(?:flights?|fly(?:ing)?\s+(?:out|up|down|over)|movers?|removals?|removal\s+van"
     r"|moving\s+(?:day|van|truck|date|company)|lease|tenancy|keys|handover|possession"
-    r"|the\s+move(?!\s+(?:to|from)\b)|we\s+leave|we\s+arrive)\b", _I)
+    r"|van|truck|lorry|(?:night\s+)?train|ferry|bus"
+    r"|the\s+move(?!\s+(?:to|from)\b)|we\s+leave|we\s+arrive|(?:we|i)\s+(?:take|catch|drive))\b",
+    _I)
+#: The people's own going, which is the move's day when the things go another day: "the van
+#: loads on the 3rd and we drive down on the 5th", "we get the keys on the 9th".
+_PEOPLE_GO = re.compile(
+    r"\b(?:we|i)\s+(?:(?:actually|finally|only|then|ourselves|all)\s+)?(?:fly|drive|take|catch"
+    r"|arrive|leave|travel|go|head|set\s+off|move\s+in|get\s+the\s+keys)\b"
+    r"|\bfrom\s+then\s+on\b|\bkeys\b", _I)
 #: ... and what makes a dated clause about something else.
 _OTHER_EVENT = re.compile(r"\b(?:trip|holiday|vacation|conference|visit|wedding|birthday"
                           r"|appointment|interview|meeting|party|concert|holidays)\b", _I)
@@ -130,11 +138,22 @@ def _dated(claim: Claim, when: datetime) -> Claim:
 
 
 def _arrangement_date(text: str, at: datetime) -> datetime | None:
-    for clause in _CLAUSES.split(text):
-        if _ARRANGEMENT.search(clause) and not _OTHER_EVENT.search(clause):
-            when = future_in(clause, at)
-            if when is not None:
-                return when
+    return move_day(text, at, arranged=True)
+
+
+def move_day(text: str, at: datetime, *, arranged: bool = False) -> datetime | None:
+    """The day a move told in `text` happens: the future date of the people's own going
+    (`_PEOPLE_GO`) when a clause tells it, else the first dated arrangement (with
+    `arranged`) or the first future date."""
+    clauses = [c for c in _CLAUSES.split(text) if c and not _OTHER_EVENT.search(c)]
+    for clause in clauses:
+        if _PEOPLE_GO.search(clause) and (when := future_in(clause, at)) is not None:
+            return when
+    if not arranged:
+        return future_in(text, at)
+    for clause in clauses:
+        if _ARRANGEMENT.search(clause) and (when := future_in(clause, at)) is not None:
+            return when
     return None
 
 
