@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline.extract.language_names import iso_languages
+from pipeline.extract.language_names import cldr_languages, iso_languages
 
 
 def alt(words: frozenset[str] | tuple[str, ...]) -> str:
@@ -140,7 +140,7 @@ Romani Frisian Friulian Papiamento Garifuna Nahuatl Zapotec Mixtec
 Mapudungun Kichwa K'iche Kaqchikel Q'eqchi Tzotzil Tzeltal Tongan
 Lakota Ojibwe Tetum Hiligaynon Waray Kapampangan Bikol Chavacano
 """.split()) | frozenset({"Yucatec Maya", "Tok Pisin", "Haitian Creole", "Cape Verdean Creole"}
-                           ) | iso_languages() | frozenset({"Maya"})
+                           ) | iso_languages() | cldr_languages() | frozenset({"Maya"})
 
 #: Languages that are also given names ("my daughter Maya"): a language only where the
 #: grammar asks for one ("I speak Maya"), never refused as a person's or a pet's name.

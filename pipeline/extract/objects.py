@@ -450,11 +450,15 @@ def likes(text: str, ctx: ObjCtx) -> Result:
 def languages(text: str, ctx: ObjCtx) -> Result:
     tail = trim(text, keep_commas=True)
     found = [lx.LANGUAGE_BY_LOWER.get(m.group(1).lower(), m.group(1).title())
-             for m in _LANGUAGE.finditer(tail) if not _spoken_to(tail, m)]
+             for m in _LANGUAGE.finditer(tail)
+             if not _spoken_to(tail, m) and not LANGUAGE_DENIED.search(tail, 0, m.start())]
     return [(None, f) for f in dict.fromkeys(found)]
 
 
 _TO_SOMEONE = re.compile(r"\b(?:to|with|for)\s+$", _I)
+#: A language of the list denied by its own words: "French and no German", "Dutch, not Frisian".
+LANGUAGE_DENIED = re.compile(r"\b(?:no|not|never|without|zero|hardly\s+any|not\s+a\s+word\s+of)\s+"
+                             r"(?:(?:real|proper|actual|much|any)\s+)?$", _I)
 
 
 def _spoken_to(text: str, m: re.Match[str]) -> bool:

@@ -346,6 +346,9 @@ def _languages(doc: Doc, text: str) -> Iterator[Found]:
     for token in doc:
         if token.text not in lx.LANGUAGES:
             continue
+        if any(c.lower_ in ("no", "not", "never") and c.dep_ in ("det", "neg", "advmod")
+               for c in token.children):
+            continue  # "I speak French and no German": this one of the list is denied
         first = token
         while first.dep_ == "conj" and first.head.i != first.i:
             first = first.head

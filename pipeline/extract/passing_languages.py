@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pipeline.extract import lexicon as lx
 from pipeline.extract.mentions import Found, cue, own, scan
 from pipeline.extract.mood import mood_at
+from pipeline.extract.objects import LANGUAGE_DENIED
 
 _I = re.IGNORECASE
 
@@ -86,6 +87,8 @@ def languages(text: str, question: bool) -> Iterator[Found]:
             if _TO_SOMEONE.search(tail, 0, lang.start()) and (
                     lang.group("lang") in lx.LANGUAGES_ALSO_NAMES):
                 continue  # "I speak to Maya in English": Maya is who is spoken to
+            if LANGUAGE_DENIED.search(tail, 0, lang.start()):
+                continue  # "I speak French and no German"
             yield "language_spoken", lang.group("lang"), "assert", 0.85, m.start()
     yield from scan(_LANG_CUES, text, question)
     talk = _TALKS.search(text)
