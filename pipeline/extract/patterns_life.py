@@ -254,10 +254,16 @@ TASTES: tuple[Rule, ...] = (
     Rule("hobby.frequency", "hobby", (
         r"^(?P<obj>choir|" + _ACTIVITY + r"|" + _OUTDOOR + r")\s+(?:is|'s)\s+(?:still\s+|now\s+"
         r"|usually\s+)?(?:on\s+)?" + _FREQUENCY,
+        # "Futsal with the boys on Saturdays, as ever": a pastime told by whom it is done with
+        # and how often, the sentence opening on it.
+        r"^(?P<obj>choir|" + _ACTIVITY + r"|" + _OUTDOOR + r")\s+with\s+(?:the\s+(?:boys|girls|lads"
+        r"|guys|team|club|group|crew|gang)|my\s+(?:friends|mates|buddies|neighbours|neighbors"
+        r"|colleagues|club|team|group))\s+(?:is\s+|are\s+)?(?:still\s+)?(?:on\s+)?" + _FREQUENCY
+        + r"(?!\s+(?:was|were|used\s+to|is\s+(?:his|her|their))\b)",
         r"^what\s+(?:i|we)\s+(?:do|love\s+doing|enjoy\s+doing|like\s+doing)\s+(?!(?:[\w'-]+\s+)*?"
         r"for\s+(?:a\s+living|work|money|my\s+job)\b)(?:[\w'-]+\s+){0,4}?(?:is|are)\s+(?P<obj>"
         + _HOBBY_WORD + r")\b",
-    ), keys=("is ", "'s ", "what i", "what we"), kind="hobby_any", confidence=0.8),
+    ), keys=("is ", "'s ", "with ", "what i", "what we"), kind="hobby_any", confidence=0.8),
     # Taken to a pastime by someone, and kept at it: "a couple of lads dragged me to sea
     # swimming and I've been going every Sunday since" (a one-off, "and I've avoided it
     # since", is none).
