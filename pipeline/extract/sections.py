@@ -41,27 +41,34 @@ def _core_km(city: dict) -> float:
     return _KM_PER_ROOT_MILLION * math.sqrt(int(city["population"]) / 1_000_000)
 
 
-def containing_cities(cities: Iterable[dict],
-                      capitals: set[tuple[str, str]]) -> dict[int, str]:
-    """geonameid -> the name of the city the place is a section of, for sections only."""
+def containing_cities(cities: Iterable[dict], capitals: set[tuple[str, str]], *,
+                      min_population: int = _CITY_MIN_POPULATION,
+                      places: Iterable[dict] | None = None) -> dict[int, str]:
+    """geonameid -> the name of the city the place is a section of, for sections only: of
+    `places` (default: all `cities`), in cities of `min_population` or more."""
     cities = list(cities)
     per_division = Counter((c["countrycode"], c["admin1code"]) for c in cities)
-    big: dict[str, list[dict]] = defaultdict(list)
+    # The cities a place may lie in: those of its division, and a capital that is a division
+    # of its own (its districts are filed in the division around it).
+    in_division: dict[tuple[str, str], list[dict]] = defaultdict(list)
+    capital_divisions: dict[str, list[dict]] = defaultdict(list)
     for c in cities:
-        if int(c["population"]) >= _CITY_MIN_POPULATION:
-            big[c["countrycode"]].append(c)
+        if int(c["population"]) >= min_population:
+            in_division[(c["countrycode"], c["admin1code"])].append(c)
+            if (per_division[(c["countrycode"], c["admin1code"])] == 1
+                    and (c["name"], c["countrycode"]) in capitals):
+                capital_divisions[c["countrycode"]].append(c)
     parent: dict[int, dict] = {}
-    for place in cities:
+    for place in (cities if places is None else places):
         if (place["name"], place["countrycode"]) in capitals:
             continue
         best: tuple[float, dict] | None = None
-        for city in big.get(place["countrycode"], ()):
+        near = in_division.get((place["countrycode"], place["admin1code"]), [])
+        for city in (*near, *capital_divisions.get(place["countrycode"], ())):
             if city is place or int(city["population"]) < _RATIO * int(place["population"]):
                 continue
-            capital_division = (per_division[(city["countrycode"], city["admin1code"])] == 1
-                                and (city["name"], city["countrycode"]) in capitals)
-            if city["admin1code"] != place["admin1code"] and not capital_division:
-                continue
+            if abs(place["latitude"] - city["latitude"]) * 111.0 > _core_km(city):
+                continue  # cheaper than the distance, and most cities are far
             km = _km(place, city)
             if km <= _core_km(city) and (best is None or km < best[0]):
                 best = (km, city)
