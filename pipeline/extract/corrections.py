@@ -86,6 +86,11 @@ _BARE_Y = re.compile(r"^(?!(?:i|i'm|we|it|that|this|you|he|she|they|my|our|the)\
 _LATER_NAME = re.compile(r"^(?:(?:his|her|its|their)\s+name(?:'s|\s+is)|(?:he|she|it)(?:'s|\s+is)"
                          r"\s+(?:called|named)|we\s+(?:named|called)\s+(?:him|her|it))\s+"
                          r"(?P<y>(?-i:[A-Z])[\w'-]*)", _I)
+#: ... or a clause later in the same sentence: "we have a kitten, white with one black ear,
+#: she named her Podi".
+_NAMED_LATER = re.compile(r"[,;]\s*(?:and\s+)?(?:(?:his|her|its)\s+name(?:'s|\s+is)|(?:he|she|it)"
+                          r"(?:'s|\s+is)\s+(?:called|named)|(?:we|i|she|he|they|the\s+kids)\s+"
+                          r"(?:named|called|call)\s+(?:him|her|it))\s+(?P<y>(?-i:[A-Z])[\w'-]*)", _I)
 _CONTENT = re.compile(r"[a-z][a-z'-]{2,}", _I)
 _ITS_NOT = re.compile(r"\b(?:it's|it\s+is|that's)\s+not\s+\S+", _I)
 _LEADING_NOT = re.compile(r"^(?:no,?\s+)?not\s+\S", _I)
@@ -123,6 +128,11 @@ class Correction:
     bare: bool = False
 
 
+#: "..., not me": a correction of whom a thing is about (the subject), never of its value.
+_PERSONS = frozenset({"me", "i", "us", "we", "him", "her", "them", "you", "myself", "mine",
+                      "ours"})
+
+
 @lru_cache(maxsize=8192)  # pure, and asked of every sentence at every later one
 def parse_correction(text: str) -> Correction | None:
     """The correction in a sentence, or None when it corrects nothing."""
@@ -149,6 +159,8 @@ def parse_correction(text: str) -> Correction | None:
             y = cand
             x = (m.group("x") or x or "").strip() or None
             break
+    if x is not None and x.lower() in _PERSONS:
+        return None  # "Vanadzor is Hovhannes, not me!": who it is about, not a value
     bare = body.rstrip(" .!?")
     if y is None and strong and _BARE_Y.match(bare) and not _BAD_Y.match(bare):
         y = bare  # "Correction: senior analyst.", "Sorry, wrong city - Lille."
@@ -186,8 +198,20 @@ def apply_corrections(found: Sequence[SentenceClaims]) -> list[Claim]:
                 kept.append(target.model_copy(update={
                     "object": value, "turn": sentence.turn,
                     "evidence": sentence.text, "confidence": max(target.confidence, 0.9)}))
-        kept.extend(sentence.claims)
+        kept.extend(_named_in_sentence(sentence))
     return _drop_repeats(kept)
+
+
+def _named_in_sentence(sentence: SentenceClaims) -> tuple[Claim, ...]:
+    """The sentence's claims, its one unnamed pet given the name a later clause gives it."""
+    unnamed = [c for c in sentence.claims if c.predicate == "pet" and c.op == "assert"
+               and " named " not in c.object]
+    m = _NAMED_LATER.search(sentence.text) if len(unnamed) == 1 else None
+    name = _normalise("full_name", m.group("y")) if m else ""
+    if not name:
+        return sentence.claims
+    return tuple(c.model_copy(update={"object": f"{c.object} named {name}"}) if c is unnamed[0]
+                 else c for c in sentence.claims)
 
 
 _ORDINAL = re.compile(r"^[0-3]?\d(?:st|nd|rd|th)\b", _I)
@@ -279,8 +303,9 @@ def _replace(target: Claim, x: str | None, y: str) -> str:
     obj = target.object
     if x is None and " named " in obj:  # "dog named Rex" -> "dog named Max"
         return obj[:obj.index(" named ") + 7] + _normalise("full_name", y)
-    if x and x.lower() in obj.lower() and len(x) < len(obj):
-        start = obj.lower().index(x.lower())
+    word = re.search(r"(?<!\w)" + re.escape(x) + r"(?!\w)", obj, _I) if x else None
+    if x and word is not None and len(x) < len(obj):  # a word of it: "me" is not in "Armenian"
+        start = word.start()
         rest = (obj[:start] + " " + obj[start + len(x):]).lower().split()
         if len(y.split()) > len(x.split()) and all(w in y.lower().split() for w in rest):
             return _normalise(target.predicate, y)  # "frontend developer" for "backend"
