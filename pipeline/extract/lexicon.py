@@ -139,7 +139,10 @@ Hmong Bhojpuri Maithili Awadhi Santali Saraiki Balochi Dari Kurmanji Sorani Aram
 Romani Frisian Friulian Papiamento Garifuna Nahuatl Zapotec Mixtec
 Mapudungun Kichwa K'iche Kaqchikel Q'eqchi Tzotzil Tzeltal Tongan
 Lakota Ojibwe Tetum Hiligaynon Waray Kapampangan Bikol Chavacano
-""".split()) | frozenset({"Yucatec Maya", "Tok Pisin", "Haitian Creole", "Cape Verdean Creole"}
+""".split()) | frozenset(
+    # other spellings people use for languages the tables above list under one name
+    """Slovene Buryat Ossetian Sinhalese Tuvan Flemish Moldovan Montenegrin Castilian
+Kirgiz Azeri Tajiki""".split()) | frozenset({"Yucatec Maya", "Tok Pisin", "Haitian Creole", "Cape Verdean Creole"}
                            ) | iso_languages() | cldr_languages() | frozenset({"Maya"})
 
 #: Languages that are also given names ("my daughter Maya"): a language only where the
