@@ -129,3 +129,12 @@ def users_own(text: str, pos: int, *, question: bool) -> bool:
     """True when the clause around `pos` is the user's own asserted statement."""
     mood = mood_at(text, pos, question=question)
     return mood.modality == "asserted" and mood.subject == "user"
+
+
+def sentence_before(turn_text: str, text: str) -> str:
+    """The sentence of `turn_text` right before its sentence `text` ("" when there is none):
+    what a sentence that goes on from it ("So: I'm stopping on the 1st") is about."""
+    pos = turn_text.find(text)
+    if pos <= 0:
+        return ""
+    return re.split(r"(?<=[.!?])\s+", turn_text[:pos].rstrip())[-1]

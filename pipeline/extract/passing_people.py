@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from pipeline.extract import lexicon as lx
 from pipeline.extract.mentions import Found, NAME, NAME_WORD, cue, is_name, own, scan
-from pipeline.extract.mood import mood_at
+from pipeline.extract.mood import mood_at, sentence_before
 
 _I = re.IGNORECASE
 
@@ -253,9 +253,27 @@ def couple(text: str, question: bool) -> Iterator[Found]:
 _USERISH = re.compile(r"\b(?:we|we're|we've|we'd|us|our|i|me|my)\b", _I)
 
 
+#: A relationship told, and whom with told next: "I'm in a relationship! Since the festival,
+#: Saturday the 2nd of May, with Tuhafeni, he's a diver".
+_TOLD_TOGETHER = re.compile(r"\b(?:i'm|i\s+am)\s+(?:now\s+|finally\s+|officially\s+)?(?:in\s+a"
+                            r"\s+relationship|seeing\s+someone|dating\s+someone|taken)\b"
+                            r"|\bi(?:'ve|\s+have)\s+met\s+someone\b", _I)
+_WITH_NAME = re.compile(r"^[^.!?]{0,80}?(?:^|,\s*)with\s+(?P<m>" + NAME + r")\b(?!\s*(?:'s|and\b))")
+
+
+def _partner_told_next(text: str, question: bool, turn_text: str) -> Iterator[Found]:
+    m = _WITH_NAME.match(text)
+    if question or m is None or not is_name(m.group("m")):
+        return
+    if _TOLD_TOGETHER.search(sentence_before(turn_text, text)) and mood_at(
+            text, m.start("m"), question=False).modality == "asserted":
+        yield "partner_name", m.group("m"), "assert", 0.7, m.start("m")
+
+
 def people(text: str, question: bool, turn_text: str) -> Iterator[Found]:
     yield from scan(_SEEING, text, question)
     yield from couple(text, question)
+    yield from _partner_told_next(text, question, turn_text)
     for m in _PARTNER.finditer(text):
         name = m.group("m") or m.group("m2")
         if not is_name(name) or text[max(0, m.start() - 3):m.start()].lower().endswith("ex-"):

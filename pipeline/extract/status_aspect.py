@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from pipeline.extract import lexicon as lx
-from pipeline.extract.mood import RELATIONS, mood_at
+from pipeline.extract.mood import RELATIONS, mood_at, sentence_before
 from pipeline.extract.timeexpr import future_in, has_future, resolve_in, span_before
 from schemas.records import Claim
 
@@ -253,11 +253,13 @@ _STOP_OBJECT = re.compile(r"^\s*(?:smoking|the\s+(?:smokes|cigarettes|cigs|fags)
 
 
 def planned_stops(text: str, at: datetime, base: tuple[str, int, str], *,
-                  question: bool) -> list[Claim]:
+                  question: bool, turn_text: str = "") -> list[Claim]:
     """A stop of smoking the user sets a day for: `planned` non-smoker from that day (it
     supersedes the smoker only then). No day, someone else's stop, a question or a
-    condition plans nothing."""
-    if question or not _SMOKING_WORD.search(text):
+    condition plans nothing. The smoking may be told in the sentence before, in the same
+    turn ("I'm a smoker, a pack a day. So: I'm stopping on Monday the 1st of June")."""
+    if question or not (_SMOKING_WORD.search(text) or _SMOKING_WORD.search(
+            sentence_before(turn_text, text))):
         return []
     for m in _STOP_AHEAD.finditer(text):
         if not _STOP_OBJECT.match(text[m.end():]) and not text[m.start():m.end()].lower(
