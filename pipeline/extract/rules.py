@@ -212,6 +212,16 @@ def _own_and_pasted(text: str) -> tuple[str, tuple[str, ...]]:
     return own, tuple(pasted)
 
 
+_SINCE_AFTER = re.compile(r"\s*,?\s*since\b", re.IGNORECASE)
+_AHEAD_WORD = re.compile(r"\b(?:this|next|coming)\b", re.IGNORECASE)
+#: A sentence's opening that is only a past time: "Last Saturday, the 24th of October, ".
+_TIME_LEAD = re.compile(
+    r"^\s*(?:(?:so|and|then|well|okay|ok|anyway)[,\s]+)?(?:(?:on|last|that|the|past)\s+)?"
+    r"(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|month|weekend"
+    r"|\d{1,2}(?:st|nd|rd|th)?|(?:of\s+)?(?:january|february|march|april|may|june|july|august"
+    r"|september|october|november|december)|the|of|\d{4})[,\s]*){1,8}$", re.IGNORECASE)
+
+
 def _passing_claims(sentence: Sentence, claims: list[Claim], base: tuple[str, int, str],
                     at: datetime, turn_text: str,
                     ahead: tuple[frozenset[str], datetime] | None = None) -> list[Claim]:
@@ -254,6 +264,14 @@ def _passing_claims(sentence: Sentence, claims: list[Claim], base: tuple[str, in
         out.extend(later)
         told = None if told_ahead(clause, at) else resolve_in(clause, at)
         told = None if told is not None and said_ahead(clause, at) else told
+        if told is None and (since := _SINCE_AFTER.match(text, end)):
+            # "We're back in Šibenik, since Saturday the 3rd of October": the "since" that
+            # opens the next clause dates this one.
+            told = resolve_in(text[since.start():since.end() + 60], at)
+        if told is None and _TIME_LEAD.match(text[:start]) and not _AHEAD_WORD.search(text[:start]):
+            # "Last Saturday, the 24th of October, we finally moved into a flat in Nabeul":
+            # a sentence opening on its time dates the clause after it.
+            told = resolve_in(text[:start], at)
         out.extend(_to_claims(rest, base, told or at))
     return out
 
@@ -349,7 +367,8 @@ def _sentence_claims(sentence: Sentence, turn: Turn, session_id: str,
                                turn_text=turn_text))
     claims.extend(status_changes(told, claims, at, base,
                                  question=asked or (question and told == evidence)))
-    claims.extend(planned_stops(told, at, base, question=asked or (question and told == evidence)))
+    claims.extend(planned_stops(told, at, base, question=asked or (question and told == evidence),
+                                turn_text=turn_text))
     # Notice given is not leaving: the employer holds until the end the turn tells.
     noticed = notice_claims(told, turn_text, at, base,
                             question=asked or (question and told == evidence))
