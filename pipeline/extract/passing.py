@@ -58,6 +58,9 @@ _RESIDENCE = (
                  r"(?:\w+\s+){0,2}?in (?P<m>" + CAP + ")"),
     cue("city", r"\b(?:move|moved|moving|relocat\w*|emigrat\w*)\s+(?:\w+\s+){0,2}?"
                  r"(?:to|into) (?P<m>" + CAP + ")"),
+    # "we finally moved into a flat in Nabeul": the home moved into says the city.
+    cue("city", r"\b(?:move|moved|moving)\s+(?:\w+\s+)?into\s+(?:a|an|the|our|my)\s+(?:[\w-]+\s+){0,2}?"
+                 r"(?:" + _HOME_NOUNS + r")\s+(?:\w+\s+){0,2}?in (?P<m>" + CAP + ")"),
     # Moving in with family is moving to where they live: "I moved back in with my parents
     # in Pune"; whose move it is is checked as for any move (_user_moves).
     cue("city", r"\b(?:moved|moving)\s+(?:back\s+)?in\s+with\s+(?:my|our)\s+(?:[\w-]+\s+){1,2}?"
@@ -179,6 +182,10 @@ _OTHER_MOVER = re.compile(r"\b(?:he|she|they|his|her|their|one of|someone|somebo
 _USER_SUBJECT = re.compile(r"\b(?:i|we|i'm|we're|i've|we've|i'd|we'd|i'll|we'll|our|my|us|me)\b", _I)
 
 
+_NAME_OPENS = re.compile(r"^\s*(" + NAME_WORD + r")\s+(?:(?:did|has|had|is|was|will|'s|just|finally"
+                         r"|also|actually)\s+)*$")
+
+
 def _user_moves(text: str, m: re.Match[str]) -> bool:
     """Whose move it is: "One of the other nurses, Fiona, is moving to Aberdeen" is not the
     user's. A clause before the verb that names the user, or no one else, makes it theirs."""
@@ -192,6 +199,10 @@ def _user_moves(text: str, m: re.Match[str]) -> bool:
         return True
     names = [w for w in re.findall(r"(?<=\s)" + NAME_WORD, before)
              if w not in NOT_NAMES]
+    # "Saara did move to Keetmanshoop": a name opening the sentence, right before the verb.
+    opener = _NAME_OPENS.match(before)
+    if opener and opener.group(1) not in NOT_NAMES and not opener.group(1).endswith("ly"):
+        names.append(opener.group(1))
     return not names and not _OTHER_MOVER.search(before)
 
 
@@ -201,6 +212,7 @@ _OUR_HOME = re.compile(r"(?:my|our) (?:new )?(?:flat|apartment|house|home|place|
 _UNREAL = re.compile(r"\b(?:would|could|might|if|wish|imagine|someday|one day)\b|'d\b", _I)
 
 
+_CUE_PAST = re.compile(r"\b(?:was|were|used\s+to\s+be|had\s+been)\b", _I)
 _IN_WITH = re.compile(r"(?:moved|moving)\s+(?:back\s+)?in\s+with\b", _I)
 
 
@@ -224,6 +236,8 @@ def _places(text: str, question: bool) -> Iterator[Found]:
                 continue  # "I'm in Paris since Monday for a conference"
             if _CUE_NEGATED.search(text[m.start():m.start(group)]):
                 continue  # "I've never lived in Oslo": the cue's own words deny it
+            if _CUE_PAST.search(text[m.start():m.start(group)]):
+                continue  # "our home was still in Sfax": where it was then, not now
             clause = text[text.rfind(";", 0, m.start()) + 1:]
             if cue.confidence < 0.7 and _ELSEWHERE.search(clause):
                 continue  # "Lisbon rents are insane, I'd never move there"

@@ -133,6 +133,9 @@ _EMPLOYMENT = (
     cue("employer", r"\b(?:on|in|joined|joining|join|lead|run|manage) (?:the|a|our) "
                      r"(?:[\w-]+\s+){0,2}?(?:team|squad|department|group|unit|lab) (?:at|of) "
                      + _ORG_AFTER),
+    # Taken back by an old employer: "Jedra Krka took me back, same bench".
+    cue("employer", r"(?:^|[,;:]\s*|\b(?:and|but|so)\s+)" + _ORG_AFTER + r"\s+(?:took|has\s+taken"
+                     r"|have\s+taken|hired|rehired|re-hired)\s+me\s+(?:back|on\s+again)\b"),
     # A trade told by what one makes or mends, and where: "I fix outboard motors at Kvarken
     # Marine", "I make the pastries at Café Ruta". Someone's own things ("I cut my hair at")
     # are no work; a habit in the present tense is.
