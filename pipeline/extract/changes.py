@@ -136,7 +136,9 @@ _BARE_MOVE = re.compile(r"\b(?:i|we)(?:'re|'m|\s+are|\s+am|'ll|\s+will)?\s+(?:fi
 _STAYING = re.compile(r"\b(?:i'm|we're|i\s+am|we\s+are|i\s+live|we\s+live|i\s+stay|we\s+stay)\b"
                       r"(?![^,;]*\b(?:was|were|lived|stayed|had)\b)", _I)
 _HOME_NOW = re.compile(r"\b(?:live|living|based|(?:i'm|we're|i\s+am|we\s+are)\s+(?:still\s+)?)"
-                       r"\s*(?:here\s+)?in\s+$", _I)
+                       r"\s*(?:here\s+)?in\s+$"
+                       # ... or the place left: "so we leave Daugavpils this summer"
+                       r"|\b(?:leave|leaving|left|from|out\s+of)\s+$", _I)
 _AGE = (r"(?:\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-\w+)?|ten"
         r"|eleven|twelve|\w+teen|one|two|three|four|five|six|seven|eight|nine)")
 #: "my birthday's on the 3rd of July", "I was born on 12 March 1990".

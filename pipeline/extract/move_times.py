@@ -43,6 +43,8 @@ _PEOPLE_GO = re.compile(
     r"\b(?:we|i)\s+(?:(?:actually|finally|only|then|ourselves|all)\s+)?(?:fly|drive|take|catch"
     r"|arrive|leave|travel|go|head|set\s+off|move\s+in|get\s+the\s+keys)\b"
     r"|\bfrom\s+then\s+on\b|\bkeys\b", _I)
+#: A date taken back and said again, in the same sentence.
+_SAID_AGAIN = re.compile(r"\b(?:no\s+wait|sorry|i\s+mean|actually|correction|no,\s+)[,:\s]+", _I)
 #: ... and what makes a dated clause about something else.
 _OTHER_EVENT = re.compile(r"\b(?:trip|holiday|vacation|conference|visit|wedding|birthday"
                           r"|appointment|interview|meeting|party|concert|holidays)\b", _I)
@@ -145,6 +147,10 @@ def move_day(text: str, at: datetime, *, arranged: bool = False) -> datetime | N
     """The day a move told in `text` happens: the future date of the people's own going
     (`_PEOPLE_GO`) when a clause tells it, else the first dated arrangement (with
     `arranged`) or the first future date."""
+    # "We move on Saturday the 20th, no wait, Sunday the 21st": the day said last counts.
+    fixed = list(_SAID_AGAIN.finditer(text))
+    if fixed and (when := future_in(text[fixed[-1].end():], at)) is not None:
+        return when
     clauses = [c for c in _CLAUSES.split(text) if c and not _OTHER_EVENT.search(c)]
     for clause in clauses:
         if _PEOPLE_GO.search(clause) and (when := future_in(clause, at)) is not None:

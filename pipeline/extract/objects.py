@@ -282,7 +282,16 @@ def org(text: str, ctx: ObjCtx) -> Result:
             return [("city", lx.CITY_BY_LOWER[value.lower()])]
         if value.lower() in lx.COUNTRY_BY_LOWER:
             return [("country", lx.COUNTRY_BY_LOWER[value.lower()])]
+        place = lookup(value)
+        if (place is not None and place.kind == "city" and place.population >= _CITY_NOT_ORG
+                and place.name.casefold() == value.casefold()):  # not an alternate ("Google")
+            return [("city", place.name)]  # "we leave Daugavpils this summer": a move
     return [(None, value)]
+
+
+#: A gazetteer city this big, said alone where an employer goes, is the city ("we left
+#: Daugavpils"); a smaller one may share a firm's name (Pinecrest).
+_CITY_NOT_ORG = 50_000
 
 
 def _a_branch(value: str) -> bool:
